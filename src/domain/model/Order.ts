@@ -1,0 +1,51 @@
+import type { Money } from './Money';
+import type { OrderStatus } from './OrderStatus';
+
+export interface Customer {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+export interface Vehicle {
+  licensePlate: string;
+  make: string;
+  model: string;
+  vin?: string;
+}
+
+/** An order as the API sends it. Timestamps are ISO 8601 strings in UTC. */
+export interface Order {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  begin: string;
+  end: string;
+  station: string;
+  service: string;
+  customer: Customer;
+  vehicle: Vehicle;
+  price: Money;
+  notes: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+/** One page of `GET /api/orders`. */
+export interface OrderPage {
+  items: Order[];
+  nextCursor: string | null;
+  total: number;
+}
+
+/** The query of `GET /api/orders`. */
+export interface OrderQuery {
+  begin?: string;
+  end?: string;
+  status?: OrderStatus[];
+  q?: string;
+  sort?: string;
+  limit?: number;
+  cursor?: string;
+}

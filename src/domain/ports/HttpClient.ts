@@ -1,0 +1,29 @@
+import type { Disposable } from '../model/Disposable';
+
+export interface RequestOptions {
+  /** Query parameters; arrays repeat the parameter (`status=new&status=confirmed`). */
+  params?: Record<string, string | number | boolean | readonly string[] | undefined>;
+  headers?: Record<string, string>;
+}
+
+/** A request answered with 401. `token` is the token the request carried, if any. */
+export interface UnauthorizedEvent {
+  path: string;
+  token: string | null;
+}
+
+/**
+ * The console's transport to its backend (base `/api`). Every request carries the session's
+ * token and language (spec). Failures reject with an `ApiError`.
+ */
+export interface HttpClient {
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
+  /** An update. It is sent as `PATCH` (spec: the console's put goes out as PATCH). */
+  put<T>(path: string, body: unknown, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** Fires for every 401 answer, with the token that request carried. */
+  onDidReceiveUnauthorized(listener: (event: UnauthorizedEvent) => void): Disposable;
+}
+
+export const HttpClient = Symbol('HttpClient');

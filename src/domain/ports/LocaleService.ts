@@ -1,0 +1,8 @@
+import type { Language } from '../model/Language';
+
+/** Puts a language into effect: interface texts, date locale (de-DE / en-GB) and the document's language. */
+export interface LocaleService {
+  apply(language: Language): void;
+}
+
+export const LocaleService = Symbol('LocaleService');

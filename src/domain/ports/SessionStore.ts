@@ -1,0 +1,23 @@
+import type { Language } from '../model/Language';
+import type { ThemeColors } from '../model/ThemeColors';
+import type { LoginResult, User } from '../model/User';
+
+/**
+ * The signed-in session: the persisted auth slice `{ token, language, colors }` plus the user.
+ * Observable; the views and the session lifecycle react to it.
+ */
+export interface SessionStore {
+  readonly token: string | null;
+  readonly language: Language;
+  readonly colors: ThemeColors;
+  readonly user: User | null;
+  readonly isSignedIn: boolean;
+  /** Resolves once the persisted state has been read back (or found unusable). */
+  restore(): Promise<void>;
+  signIn(result: LoginResult): void;
+  signOut(): void;
+  setLanguage(language: Language): void;
+  setUser(user: User): void;
+}
+
+export const SessionStore = Symbol('SessionStore');

@@ -1,0 +1,9 @@
+import type { ThemeColors } from '../model/ThemeColors';
+
+/** Paints the tenant's colours into the console (spec: one `custom-style` element). */
+export interface ThemeService {
+  apply(colors: ThemeColors): void;
+  remove(): void;
+}
+
+export const ThemeService = Symbol('ThemeService');

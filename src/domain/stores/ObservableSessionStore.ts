@@ -1,0 +1,101 @@
+import { action, computed, makeObservable, observable, observableRef, observableStruct } from 'mobx';
+import { isUnexpiredJwt } from '../model/jwtExpiry';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../model/Language';
+import { validThemeColors, type ThemeColors } from '../model/ThemeColors';
+import type { LoginResult, User } from '../model/User';
+import type { Clock } from '../ports/Clock';
+import type { SessionStore } from '../ports/SessionStore';
+import type { StatePersistence } from '../ports/StatePersistence';
+
+/** The slice of `cockpit.state` this store owns. */
+export const AUTH_SLICE = 'auth';
+
+function isUser(value: unknown): value is User {
+  const user = value as User | null;
+  return (
+    typeof user === 'object' &&
+    user !== null &&
+    typeof user.id === 'string' &&
+    typeof user.email === 'string' &&
+    typeof user.name === 'string' &&
+    typeof user.tenant === 'object' &&
+    user.tenant !== null &&
+    typeof user.tenant.name === 'string'
+  );
+}
+
+/** The session as MobX state, persisted as the `auth` slice. */
+export class ObservableSessionStore implements SessionStore {
+  token: string | null = null;
+  language: Language = DEFAULT_LANGUAGE;
+  colors: ThemeColors = {};
+  user: User | null = null;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly persistence: StatePersistence,
+  ) {
+    makeObservable<ObservableSessionStore, 'sanitize'>(this, {
+      token: observable,
+      language: observable,
+      colors: observableStruct,
+      user: observableRef,
+      isSignedIn: computed,
+      signIn: action,
+      signOut: action,
+      setLanguage: action,
+      setUser: action,
+      sanitize: action,
+    });
+  }
+
+  get isSignedIn(): boolean {
+    return this.token !== null;
+  }
+
+  async restore(): Promise<void> {
+    await this.persistence.persist(this, AUTH_SLICE, ['token', 'language', 'colors', 'user']);
+    this.sanitize();
+  }
+
+  signIn(result: LoginResult): void {
+    this.token = result.token;
+    this.setUser(result.user);
+  }
+
+  signOut(): void {
+    this.token = null;
+    this.user = null;
+    this.colors = {};
+  }
+
+  setLanguage(language: Language): void {
+    this.language = language;
+  }
+
+  /** Takes the user as the backend knows it: its language and colours apply. */
+  setUser(user: User): void {
+    this.user = user;
+    this.colors = validThemeColors(user.theme);
+    if (isLanguage(user.language)) {
+      this.language = user.language;
+    }
+  }
+
+  /** Whatever came back from storage is checked: anything unusable yields a clean signed-out state. */
+  private sanitize(): void {
+    const raw = this as { token: unknown; language: unknown; colors: unknown; user: unknown };
+    if (!isLanguage(raw.language)) {
+      this.language = DEFAULT_LANGUAGE;
+    }
+    const token = raw.token;
+    if (typeof token !== 'string' || !isUnexpiredJwt(token, this.clock.now())) {
+      this.signOut();
+      return;
+    }
+    this.colors = validThemeColors(typeof raw.colors === 'object' ? (raw.colors as ThemeColors) : {});
+    if (!isUser(raw.user)) {
+      this.user = null;
+    }
+  }
+}

@@ -1,0 +1,24 @@
+import type { Credentials, LoginResult, User, UserUpdate } from '../../domain/model/User';
+import type { AuthApi } from '../../domain/ports/AuthApi';
+import type { HttpClient } from '../../domain/ports/HttpClient';
+
+/** AuthApi over the HttpClient: `/auth/login`, `/auth/logout`, `/me`. */
+export class HttpAuthApi implements AuthApi {
+  constructor(private readonly http: HttpClient) {}
+
+  login(credentials: Credentials): Promise<LoginResult> {
+    return this.http.post<LoginResult>('/auth/login', credentials);
+  }
+
+  async logout(): Promise<void> {
+    await this.http.post<void>('/auth/logout');
+  }
+
+  me(): Promise<User> {
+    return this.http.get<User>('/me');
+  }
+
+  updateMe(update: UserUpdate): Promise<User> {
+    return this.http.put<User>('/me', update);
+  }
+}
