@@ -1,3 +1,4 @@
+import type { Disposable } from '../model/Disposable';
 import type { Language } from '../model/Language';
 import type { ThemeColors } from '../model/ThemeColors';
 import type { LoginResult, User } from '../model/User';
@@ -6,7 +7,7 @@ import type { LoginResult, User } from '../model/User';
  * The signed-in session: the persisted auth slice `{ token, language, colors }` plus the user.
  * Observable; the views and the session lifecycle react to it.
  */
-export interface SessionStore {
+export interface SessionStore extends Disposable {
   readonly token: string | null;
   readonly language: Language;
   readonly colors: ThemeColors;

@@ -1,4 +1,5 @@
 import { action, computed, makeObservable, observable, observableRef, observableStruct } from 'mobx';
+import type { Disposable } from '../model/Disposable';
 import { isUnexpiredJwt } from '../model/jwtExpiry';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../model/Language';
 import { validThemeColors, type ThemeColors } from '../model/ThemeColors';
@@ -31,6 +32,8 @@ export class ObservableSessionStore implements SessionStore {
   colors: ThemeColors = {};
   user: User | null = null;
 
+  private persisted: Disposable | null = null;
+
   constructor(
     private readonly clock: Clock,
     private readonly persistence: StatePersistence,
@@ -54,8 +57,15 @@ export class ObservableSessionStore implements SessionStore {
   }
 
   async restore(): Promise<void> {
-    await this.persistence.persist(this, AUTH_SLICE, ['token', 'language', 'colors', 'user']);
+    this.persisted?.dispose();
+    this.persisted = await this.persistence.persist(this, AUTH_SLICE, ['token', 'language', 'colors', 'user']);
     this.sanitize();
+  }
+
+  /** Stops writing the slice (the state stays as it is). */
+  dispose(): void {
+    this.persisted?.dispose();
+    this.persisted = null;
   }
 
   signIn(result: LoginResult): void {

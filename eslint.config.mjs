@@ -1,0 +1,67 @@
+// Lint: TypeScript rules plus the layering of ARCHITECTURE.md, enforced with eslint-plugin-boundaries.
+import boundaries from 'eslint-plugin-boundaries';
+import tseslint from 'typescript-eslint';
+
+const allow = (from, to) => ({
+  from: { element: { type: from } },
+  allow: { to: { element: { types: { anyOf: to } } } },
+});
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'test-results/**'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,mjs,js}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+      'boundaries/include': ['src/**/*', 'server/**/*', 'test/**/*'],
+      'boundaries/elements': [
+        { type: 'model', pattern: 'src/domain/model' },
+        { type: 'domain', pattern: 'src/domain' },
+        { type: 'infrastructure', pattern: 'src/infrastructure' },
+        { type: 'ui', pattern: 'src/ui' },
+        { type: 'app', pattern: 'src/app' },
+        { type: 'types', pattern: 'src/types' },
+        { type: 'server', pattern: 'server' },
+        { type: 'test', pattern: 'test' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            // 1. The domain imports only the domain.
+            allow('model', ['model']),
+            allow('domain', ['model', 'domain']),
+            // 2. Infrastructure implements domain ports; it never imports ui or the composition root.
+            allow('infrastructure', ['model', 'domain', 'infrastructure']),
+            // 3. Views import the domain and each other, never infrastructure.
+            allow('ui', ['model', 'domain', 'ui', 'types']),
+            // 4. The composition root imports anything; nothing imports it (its entry lives in it).
+            allow('app', ['model', 'domain', 'infrastructure', 'ui', 'app', 'types']),
+            // 5. The reference backend shares only the wire model with the console.
+            allow('server', ['server', 'model']),
+            // 6. Tests may import anything.
+            allow('test', ['model', 'domain', 'infrastructure', 'ui', 'app', 'types', 'server', 'test']),
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // The domain has no React, DOM, HTTP or storage code: of the packages, only mobx.
+    files: ['src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!mobx$|\\.)', message: 'src/domain imports only the domain and mobx.' }] }],
+    },
+  },
+  {
+    files: ['scripts/**/*.mjs', '*.js', '*.mjs'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', module: 'writable', require: 'readonly', __dirname: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

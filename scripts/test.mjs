@@ -1,0 +1,39 @@
+// `npm test`: install what is missing, then lint, unit and backend tests, the production build and
+// the browser tests in Debian's Chromium (installed with apt-get when missing and running as root).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ensureBuilt, ensureInstalled, log, root, run, runOrExit } from './ensure.mjs';
+
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+function ensureChromium() {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(chromium)) {
+    return chromium;
+  }
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || !existsSync('/usr/bin/apt-get')) {
+    console.error(
+      `\nThe browser tests need Chromium at ${chromium} (or set CHROMIUM_PATH).\n` +
+        'Install it with:  sudo apt-get install -y chromium\n',
+    );
+    process.exit(1);
+  }
+  log('Installing Chromium for the browser tests (apt-get install -y chromium) …');
+  runOrExit('apt-get', ['update', '-qq']);
+  runOrExit('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  return chromium;
+}
+
+ensureInstalled();
+log('Lint: layering rules, types of console, domain (no DOM) and backend …');
+runOrExit('npm', ['run', '-s', 'lint']);
+log('Unit and backend integration tests …');
+runOrExit(bin('jest'), ['--selectProjects', 'unit', 'server', ...(process.env.CI ? ['--ci'] : [])]);
+ensureBuilt();
+const chromium = ensureChromium();
+log('Browser tests …');
+const status = run(bin('jest'), ['--config', 'jest.browser.config.js', '--runInBand', ...(process.env.CI ? ['--ci'] : [])], {
+  env: { ...process.env, CHROMIUM_PATH: chromium },
+});
+process.exit(status);

@@ -1,0 +1,134 @@
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { type Database, DatabaseError, type Queryable, type SqlValue } from './Database';
+
+interface WorkerReply {
+  id: number;
+  ok: boolean;
+  rows?: object[];
+  error?: { message: string; code?: string };
+}
+
+interface ReadyMessage {
+  ready: boolean;
+  error?: { message: string; code?: string };
+}
+
+interface Pending {
+  resolve: (rows: object[]) => void;
+  reject: (error: Error) => void;
+}
+
+const WORKER_FILE = path.join(__dirname, 'pgliteWorker.mjs');
+
+/**
+ * The embedded database: PGlite (PostgreSQL compiled to WebAssembly) in a worker thread, kept in
+ * `dataDir` or, without one, in memory. PGlite has a single session, so statements are sent one
+ * after the other and a transaction holds the session until it ends.
+ */
+export class PgliteDatabase implements Database {
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (reply: WorkerReply) => this.settle(reply));
+    worker.on('error', (error) => this.failAll(new DatabaseError(`database worker failed: ${error.message}`)));
+    worker.on('exit', () => this.failAll(new DatabaseError('database worker stopped')));
+  }
+
+  /** Opens (and on first use creates) the database in `dataDir`, or in memory when it is undefined. */
+  static async open(dataDir?: string): Promise<PgliteDatabase> {
+    const worker = new Worker(WORKER_FILE, { workerData: { dataDir: dataDir ?? null } });
+    const ready = await new Promise<ReadyMessage>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    if (!ready.ready) {
+      await worker.terminate();
+      throw new DatabaseError(`cannot open the embedded database: ${ready.error?.message ?? 'unknown error'}`);
+    }
+    return new PgliteDatabase(worker);
+  }
+
+  query<T extends object>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
+    return this.exclusive(() => this.send<T>('query', sql, params));
+  }
+
+  exec(sql: string): Promise<void> {
+    return this.exclusive(async () => {
+      await this.send('exec', sql);
+    });
+  }
+
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    const tx: Queryable = {
+      query: <R extends object>(sql: string, params: readonly SqlValue[] = []) => this.send<R>('query', sql, params),
+      exec: async (sql: string) => {
+        await this.send('exec', sql);
+      },
+    };
+    return this.exclusive(async () => {
+      await this.send('exec', 'BEGIN');
+      try {
+        const result = await work(tx);
+        await this.send('exec', 'COMMIT');
+        return result;
+      } catch (error) {
+        await this.send('exec', 'ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) {
+      return;
+    }
+    await this.queue.catch(() => undefined);
+    this.closed = true;
+    const exited = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
+    await this.send('close').catch(() => undefined);
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
+    await this.worker.terminate();
+  }
+
+  /** Runs `task` once every earlier task has finished, so that statements never interleave with a transaction. */
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private send<T extends object>(kind: 'query' | 'exec' | 'close', sql?: string, params?: readonly SqlValue[]): Promise<T[]> {
+    if (this.closed && kind !== 'close') {
+      return Promise.reject(new DatabaseError('the database is closed'));
+    }
+    const id = this.nextId++;
+    return new Promise<T[]>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (rows: object[]) => void, reject });
+      this.worker.postMessage({ id, kind, sql, params });
+    });
+  }
+
+  private settle(reply: WorkerReply): void {
+    const pending = this.pending.get(reply.id);
+    if (!pending) {
+      return;
+    }
+    this.pending.delete(reply.id);
+    if (reply.ok) {
+      pending.resolve(reply.rows ?? []);
+    } else {
+      pending.reject(new DatabaseError(reply.error?.message ?? 'database error', reply.error?.code));
+    }
+  }
+
+  private failAll(error: Error): void {
+    for (const pending of this.pending.values()) {
+      pending.reject(error);
+    }
+    this.pending.clear();
+  }
+}

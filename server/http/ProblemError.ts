@@ -1,0 +1,48 @@
+import type { Language } from '../../src/domain/model/Language';
+import type { FieldError, Problem } from '../../src/domain/model/Problem';
+import { PROBLEM_TEXTS, type ProblemKind, type ProblemParams } from './problemTexts';
+
+/** The `type` URI of a problem kind. */
+export function problemType(kind: ProblemKind): string {
+  return `urn:order-cockpit:problem:${kind}`;
+}
+
+export interface ProblemOptions {
+  params?: ProblemParams;
+  errors?: FieldError[];
+  /** Headers to send with the problem, such as `Retry-After` or `WWW-Authenticate`. */
+  headers?: Record<string, string>;
+}
+
+/** Thrown by handlers and hooks; the error handler answers it as an RFC 9457 problem. */
+export class ProblemError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly kind: ProblemKind,
+    readonly options: ProblemOptions = {},
+  ) {
+    super(kind);
+    this.name = 'ProblemError';
+    this.status = PROBLEM_TEXTS[kind].status;
+  }
+
+  body(locale: Language): Problem {
+    return problemBody(this.kind, locale, this.options);
+  }
+}
+
+/** The problem body of `kind` in `locale`: `{ type, title, status, detail, errors? }`. */
+export function problemBody(kind: ProblemKind, locale: Language, options: ProblemOptions = {}): Problem {
+  const text = PROBLEM_TEXTS[kind];
+  const body: Problem = {
+    type: problemType(kind),
+    title: text.title[locale],
+    status: text.status,
+    detail: text.detail[locale](options.params ?? {}),
+  };
+  if (options.errors && options.errors.length > 0) {
+    body.errors = options.errors;
+  }
+  return body;
+}

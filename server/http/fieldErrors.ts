@@ -1,0 +1,89 @@
+import type { Language } from '../../src/domain/model/Language';
+import type { FieldError } from '../../src/domain/model/Problem';
+
+/** What can be wrong with one field, and how it is said in each language. */
+const MESSAGES = {
+  required: { en: () => 'is required', de: () => 'ist erforderlich' },
+  unknown: { en: () => 'is not a known field', de: () => 'ist kein bekanntes Feld' },
+  type: { en: (p: string) => `must be of type ${p}`, de: (p: string) => `muss vom Typ ${p} sein` },
+  enum: { en: (p: string) => `must be one of: ${p}`, de: (p: string) => `muss einer dieser Werte sein: ${p}` },
+  minimum: { en: (p: string) => `must be at least ${p}`, de: (p: string) => `muss mindestens ${p} sein` },
+  maximum: { en: (p: string) => `must be at most ${p}`, de: (p: string) => `darf höchstens ${p} sein` },
+  minLength: { en: (p: string) => `must have at least ${p} characters`, de: (p: string) => `muss mindestens ${p} Zeichen haben` },
+  maxLength: { en: (p: string) => `must have at most ${p} characters`, de: (p: string) => `darf höchstens ${p} Zeichen haben` },
+  timestamp: {
+    en: () => 'must be an ISO 8601 timestamp with offset, e.g. 2026-01-31T08:00:00Z',
+    de: () => 'muss ein ISO-8601-Zeitpunkt mit Zeitzone sein, z. B. 2026-01-31T08:00:00Z',
+  },
+  email: { en: () => 'must be an email address', de: () => 'muss eine E-Mail-Adresse sein' },
+  colour: {
+    en: () => 'must be a colour of the form #rgb, #rrggbb, rgb() or hsl()',
+    de: () => 'muss eine Farbe der Form #rgb, #rrggbb, rgb() oder hsl() sein',
+  },
+  cursor: { en: () => 'is not a valid cursor for this sort', de: () => 'ist kein gültiger Cursor für diese Sortierung' },
+  notAfterEnd: { en: () => 'must not be after end', de: () => 'darf nicht nach end liegen' },
+  invalid: { en: () => 'is invalid', de: () => 'ist ungültig' },
+} satisfies Record<string, Record<Language, (param: string) => string>>;
+
+export type FieldMessage = keyof typeof MESSAGES;
+
+/** One localized field error. */
+export function fieldError(field: string, message: FieldMessage, locale: Language, param = ''): FieldError {
+  return { field, message: MESSAGES[message][locale](param) };
+}
+
+/** One validation failure as Ajv reports it through Fastify. */
+export interface AjvFailure {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
+
+/** `/theme/color1` → `theme.color1`, `/status/1` → `status[1]`. */
+function fieldName(instancePath: string, child?: unknown): string {
+  const segments = instancePath.split('/').slice(1);
+  if (typeof child === 'string' && child !== '') {
+    segments.push(child);
+  }
+  return segments.reduce((name, segment) => {
+    const decoded = segment.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (/^\d+$/.test(decoded)) {
+      return `${name}[${decoded}]`;
+    }
+    return name === '' ? decoded : `${name}.${decoded}`;
+  }, '');
+}
+
+function list(value: unknown): string {
+  return Array.isArray(value) ? value.map(String).join(', ') : String(value);
+}
+
+/** Fastify's schema validation failures as `errors` of a 400 problem, in the language of the request. */
+export function validationFieldErrors(failures: readonly AjvFailure[], locale: Language): FieldError[] {
+  return failures.map((failure) => {
+    const { keyword, instancePath, params } = failure;
+    switch (keyword) {
+      case 'required':
+        return fieldError(fieldName(instancePath, params.missingProperty), 'required', locale);
+      case 'additionalProperties':
+        return fieldError(fieldName(instancePath, params.additionalProperty), 'unknown', locale);
+      case 'type':
+        return fieldError(fieldName(instancePath), 'type', locale, list(params.type));
+      case 'enum':
+        return fieldError(fieldName(instancePath), 'enum', locale, list(params.allowedValues));
+      case 'minimum':
+      case 'maximum':
+      case 'minLength':
+      case 'maxLength':
+        return fieldError(fieldName(instancePath), keyword, locale, String(params.limit));
+      case 'format':
+        return fieldError(
+          fieldName(instancePath),
+          params.format === 'date-time' ? 'timestamp' : params.format === 'email' ? 'email' : 'invalid',
+          locale,
+        );
+      default:
+        return fieldError(fieldName(instancePath), 'invalid', locale);
+    }
+  });
+}

@@ -1,0 +1,130 @@
+import type { Language } from '../../src/domain/model/Language';
+
+/** The kinds of problem the API answers with; each names its `type` URI and HTTP status. */
+export type ProblemKind =
+  | 'bad-request'
+  | 'validation'
+  | 'malformed-json'
+  | 'unauthorized'
+  | 'wrong-credentials'
+  | 'not-found'
+  | 'payload-too-large'
+  | 'unsupported-media-type'
+  | 'invalid-value'
+  | 'too-many-attempts'
+  | 'internal'
+  | 'not-ready'
+  | 'console-not-built';
+
+export interface ProblemParams {
+  path?: string;
+  retryAfterSeconds?: number;
+  limitBytes?: number;
+}
+
+type Text = (params: ProblemParams) => string;
+
+interface ProblemText {
+  status: number;
+  title: Record<Language, string>;
+  detail: Record<Language, Text>;
+}
+
+const mebibytes = (bytes: number | undefined) => `${((bytes ?? 0) / 1_048_576).toLocaleString('en')} MiB`;
+const mebibytesDe = (bytes: number | undefined) => `${((bytes ?? 0) / 1_048_576).toLocaleString('de')} MiB`;
+
+export const PROBLEM_TEXTS: Record<ProblemKind, ProblemText> = {
+  'bad-request': {
+    status: 400,
+    title: { en: 'Bad request', de: 'Fehlerhafte Anfrage' },
+    detail: { en: () => 'The request cannot be processed.', de: () => 'Die Anfrage kann nicht verarbeitet werden.' },
+  },
+  validation: {
+    status: 400,
+    title: { en: 'Invalid request', de: 'Ungültige Anfrage' },
+    detail: {
+      en: () => 'Some parts of the request are invalid; see errors.',
+      de: () => 'Einige Angaben der Anfrage sind ungültig, siehe errors.',
+    },
+  },
+  'malformed-json': {
+    status: 400,
+    title: { en: 'Malformed JSON', de: 'Fehlerhaftes JSON' },
+    detail: { en: () => 'The request body is not valid JSON.', de: () => 'Der Inhalt der Anfrage ist kein gültiges JSON.' },
+  },
+  unauthorized: {
+    status: 401,
+    title: { en: 'Not signed in', de: 'Nicht angemeldet' },
+    detail: {
+      en: () => 'The access token is missing, invalid, expired or revoked. Please sign in.',
+      de: () => 'Das Zugriffstoken fehlt, ist ungültig, abgelaufen oder widerrufen. Bitte melden Sie sich an.',
+    },
+  },
+  'wrong-credentials': {
+    status: 401,
+    title: { en: 'Sign-in failed', de: 'Anmeldung fehlgeschlagen' },
+    detail: { en: () => 'Wrong email or password.', de: () => 'E-Mail oder Passwort ist falsch.' },
+  },
+  'not-found': {
+    status: 404,
+    title: { en: 'Not found', de: 'Nicht gefunden' },
+    detail: {
+      en: ({ path }) => `There is nothing at ${path ?? 'this address'}.`,
+      de: ({ path }) => `Unter ${path ?? 'dieser Adresse'} gibt es nichts.`,
+    },
+  },
+  'payload-too-large': {
+    status: 413,
+    title: { en: 'Request too large', de: 'Anfrage zu groß' },
+    detail: {
+      en: ({ limitBytes }) => `The request body exceeds the limit of ${mebibytes(limitBytes)}.`,
+      de: ({ limitBytes }) => `Der Inhalt der Anfrage überschreitet die Grenze von ${mebibytesDe(limitBytes)}.`,
+    },
+  },
+  'unsupported-media-type': {
+    status: 415,
+    title: { en: 'Unsupported content type', de: 'Nicht unterstützter Inhaltstyp' },
+    detail: {
+      en: () => 'Send the request body as application/json.',
+      de: () => 'Bitte den Inhalt der Anfrage als application/json senden.',
+    },
+  },
+  'invalid-value': {
+    status: 422,
+    title: { en: 'Invalid value', de: 'Ungültiger Wert' },
+    detail: {
+      en: () => 'Some values cannot be accepted; nothing was changed. See errors.',
+      de: () => 'Einige Werte sind nicht zulässig; es wurde nichts geändert. Siehe errors.',
+    },
+  },
+  'too-many-attempts': {
+    status: 429,
+    title: { en: 'Too many sign-in attempts', de: 'Zu viele Anmeldeversuche' },
+    detail: {
+      en: ({ retryAfterSeconds }) => `Too many failed sign-in attempts. Try again in ${retryAfterSeconds ?? 60} seconds.`,
+      de: ({ retryAfterSeconds }) =>
+        `Zu viele fehlgeschlagene Anmeldeversuche. Bitte in ${retryAfterSeconds ?? 60} Sekunden erneut versuchen.`,
+    },
+  },
+  internal: {
+    status: 500,
+    title: { en: 'Internal error', de: 'Interner Fehler' },
+    detail: {
+      en: () => 'Something went wrong on the server. Please try again later.',
+      de: () => 'Auf dem Server ist ein Fehler aufgetreten. Bitte später erneut versuchen.',
+    },
+  },
+  'not-ready': {
+    status: 503,
+    title: { en: 'Not ready', de: 'Nicht bereit' },
+    detail: { en: () => 'The database does not answer.', de: () => 'Die Datenbank antwortet nicht.' },
+  },
+  'console-not-built': {
+    status: 503,
+    title: { en: 'Console not built', de: 'Konsole nicht gebaut' },
+    detail: {
+      en: () => 'The console has not been built yet. Run `npm run build`, then reload this page.',
+      de: () => 'Die Konsole ist noch nicht gebaut. Bitte `npm run build` ausführen und die Seite neu laden.',
+    },
+  },
+};

@@ -1,0 +1,61 @@
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router-dom';
+import { environmentForHost, type Environment } from '../domain/model/Environment';
+import { pageTitle } from '../domain/model/pageTitle';
+import { SessionLifecycle } from '../domain/lifecycle/SessionLifecycle';
+import { AuthApi } from '../domain/ports/AuthApi';
+import { SessionStore } from '../domain/ports/SessionStore';
+import { AuthStore } from '../domain/stores/AuthStore';
+import { loadRuntimeConfig } from '../infrastructure/config/loadRuntimeConfig';
+import { createI18n } from '../infrastructure/i18n/createI18n';
+import { CockpitApp } from '../ui/CockpitApp';
+import { resources } from '../ui/locales/resources';
+import { routes } from '../ui/routing/routes';
+import { PRODUCTION_BUILD } from './buildMode';
+import { createContainer } from './createContainer';
+
+/** What a started console holds, to shut it down again. */
+export interface StartedConsole {
+  environment: Environment;
+  shutdown(): void;
+}
+
+/**
+ * Starts the console in `root`: reads `/config.json`, decides the environment, builds the
+ * container, restores the session, starts its lifecycle and renders the routes.
+ */
+export async function bootstrap(root: HTMLElement, win: Window = window): Promise<StartedConsole> {
+  const config = await loadRuntimeConfig(win.fetch.bind(win));
+  const environment: Environment = PRODUCTION_BUILD ? environmentForHost(win.location.hostname, config.productionHost) : 'development';
+  win.document.title = pageTitle(config.release, PRODUCTION_BUILD);
+
+  const i18n = createI18n(resources);
+  const router = createBrowserRouter(routes);
+  const container = createContainer(environment, { config, router, i18n, window: win });
+
+  const session = container.get<SessionStore>(SessionStore);
+  await session.restore();
+  const lifecycle = container.get(SessionLifecycle);
+  lifecycle.start();
+  const auth = container.get(AuthStore);
+  if (session.isSignedIn) {
+    // The stored user may be stale (language, colours changed elsewhere): refresh it in the background.
+    container
+      .get<AuthApi>(AuthApi)
+      .me()
+      .then((user) => session.isSignedIn && session.setUser(user))
+      .catch(() => undefined);
+  }
+
+  const reactRoot = createRoot(root);
+  reactRoot.render(<CockpitApp services={container} router={router} i18n={i18n} />);
+  return {
+    environment,
+    shutdown() {
+      reactRoot.unmount();
+      lifecycle.dispose();
+      auth.dispose();
+      router.dispose();
+    },
+  };
+}

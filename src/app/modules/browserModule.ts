@@ -1,0 +1,48 @@
+import { OverlayToaster, Position } from '@blueprintjs/core';
+import type { i18n } from 'i18next';
+import { ContainerModule } from 'inversify';
+import { RuntimeConfig } from '../../domain/model/RuntimeConfig';
+import { Clock } from '../../domain/ports/Clock';
+import { HttpClient } from '../../domain/ports/HttpClient';
+import { LocaleService } from '../../domain/ports/LocaleService';
+import { Navigator } from '../../domain/ports/Navigator';
+import { Notifier } from '../../domain/ports/Notifier';
+import { SessionStore } from '../../domain/ports/SessionStore';
+import { StatePersistence } from '../../domain/ports/StatePersistence';
+import { SystemClock } from '../../infrastructure/clock/SystemClock';
+import { AxiosHttpClient } from '../../infrastructure/http/AxiosHttpClient';
+import { DayjsI18nextLocaleService } from '../../infrastructure/i18n/DayjsI18nextLocaleService';
+import { type NavigableRouter, RouterNavigator } from '../../infrastructure/navigation/RouterNavigator';
+import { BlueprintNotifier } from '../../infrastructure/notifier/BlueprintNotifier';
+import { MobxStatePersistence, STATE_KEY } from '../../infrastructure/persistence/MobxStatePersistence';
+import { SlicedStorage } from '../../infrastructure/persistence/SlicedStorage';
+
+/** What the console needs from the page it runs in. */
+export interface BrowserContext {
+  config: RuntimeConfig;
+  router: NavigableRouter;
+  i18n: i18n;
+  window: Window;
+}
+
+/** The implementations that run in a browser, whatever the environment. */
+export function browserModule(context: BrowserContext): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    bind(RuntimeConfig).toConstantValue(context.config);
+    bind(Clock).toConstantValue(new SystemClock());
+    bind(StatePersistence).toConstantValue(new MobxStatePersistence(new SlicedStorage(context.window.localStorage, STATE_KEY)));
+    bind(HttpClient)
+      .toResolvedValue((session: SessionStore) => new AxiosHttpClient(session, { baseURL: context.config.apiBase }), [SessionStore])
+      .inSingletonScope();
+    bind(Navigator).toConstantValue(new RouterNavigator(context.router));
+    bind(LocaleService).toConstantValue(new DayjsI18nextLocaleService(context.i18n, context.window.document));
+    bind(Notifier)
+      .toResolvedValue(
+        () =>
+          new BlueprintNotifier(OverlayToaster.create({ position: Position.BOTTOM, maxToasts: 5 }), (key, values) =>
+            context.i18n.t(key, values),
+          ),
+      )
+      .inSingletonScope();
+  });
+}

@@ -1,0 +1,49 @@
+import { ContainerModule } from 'inversify';
+import { SessionLifecycle } from '../../domain/lifecycle/SessionLifecycle';
+import { AuthApi } from '../../domain/ports/AuthApi';
+import { Clock } from '../../domain/ports/Clock';
+import { HttpClient } from '../../domain/ports/HttpClient';
+import { LocaleService } from '../../domain/ports/LocaleService';
+import { Navigator } from '../../domain/ports/Navigator';
+import { Notifier } from '../../domain/ports/Notifier';
+import { OrdersApi } from '../../domain/ports/OrdersApi';
+import { SessionStore } from '../../domain/ports/SessionStore';
+import { StatePersistence } from '../../domain/ports/StatePersistence';
+import { AuthStore } from '../../domain/stores/AuthStore';
+import { ObservableSessionStore } from '../../domain/stores/ObservableSessionStore';
+import { OrdersListStore } from '../../domain/stores/OrdersListStore';
+import { PreferencesStore } from '../../domain/stores/PreferencesStore';
+import { HttpAuthApi } from '../../infrastructure/api/HttpAuthApi';
+import { HttpOrdersApi } from '../../infrastructure/api/HttpOrdersApi';
+
+/** What every environment has: the domain stores, the lifecycle, and the API ports over the HttpClient. */
+export const coreModule = new ContainerModule(({ bind }) => {
+  bind(SessionStore)
+    .toResolvedValue((clock: Clock, persistence: StatePersistence) => new ObservableSessionStore(clock, persistence), [Clock, StatePersistence])
+    .inSingletonScope();
+  bind(AuthApi)
+    .toResolvedValue((http: HttpClient) => new HttpAuthApi(http), [HttpClient])
+    .inSingletonScope();
+  bind(OrdersApi)
+    .toResolvedValue((http: HttpClient) => new HttpOrdersApi(http), [HttpClient])
+    .inSingletonScope();
+  bind(AuthStore)
+    .toResolvedValue(
+      (api: AuthApi, session: SessionStore, navigator: Navigator, notifier: Notifier, http: HttpClient) =>
+        new AuthStore(api, session, navigator, notifier, http),
+      [AuthApi, SessionStore, Navigator, Notifier, HttpClient],
+    )
+    .inSingletonScope();
+  bind(PreferencesStore)
+    .toResolvedValue(
+      (session: SessionStore, api: AuthApi, notifier: Notifier) => new PreferencesStore(session, api, notifier),
+      [SessionStore, AuthApi, Notifier],
+    )
+    .inSingletonScope();
+  bind(OrdersListStore)
+    .toResolvedValue((api: OrdersApi) => new OrdersListStore(api), [OrdersApi])
+    .inSingletonScope();
+  bind(SessionLifecycle)
+    .toResolvedValue((session: SessionStore, locale: LocaleService) => new SessionLifecycle(session, locale), [SessionStore, LocaleService])
+    .inSingletonScope();
+});

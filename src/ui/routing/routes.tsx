@@ -1,0 +1,39 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { HOME_PATH } from '../../domain/model/returnPath';
+import { AppShell } from '../shell/AppShell';
+import { RequireSession } from './RequireSession';
+
+// Each page is its own chunk, loaded when its route is first visited.
+const LoginPage = lazy(() => import(/* webpackChunkName: "login" */ '../login/LoginPage').then((m) => ({ default: m.LoginPage })));
+const OrdersPage = lazy(() => import(/* webpackChunkName: "orders" */ '../orders/OrdersPage').then((m) => ({ default: m.OrdersPage })));
+const SettingsPage = lazy(() =>
+  import(/* webpackChunkName: "settings" */ '../settings/SettingsPage').then((m) => ({ default: m.SettingsPage })),
+);
+
+/** The console's routes (spec): `/login`, `/orders`, `/orders/:id`, `/settings`; `/` goes home. */
+export const routes: RouteObject[] = [
+  {
+    path: '/login',
+    element: (
+      <Suspense fallback={null}>
+        <LoginPage />
+      </Suspense>
+    ),
+  },
+  {
+    path: '/',
+    element: (
+      <RequireSession>
+        <AppShell />
+      </RequireSession>
+    ),
+    children: [
+      { index: true, element: <Navigate to={HOME_PATH} replace /> },
+      { path: 'orders', element: <OrdersPage /> },
+      { path: 'orders/:id', element: <OrdersPage /> },
+      { path: 'settings', element: <SettingsPage /> },
+      { path: '*', element: <Navigate to={HOME_PATH} replace /> },
+    ],
+  },
+];

@@ -1,0 +1,38 @@
+import { FormGroup, Radio, RadioGroup } from '@blueprintjs/core';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { isLanguage, LANGUAGES } from '../../domain/model/Language';
+import { SessionStore } from '../../domain/ports/SessionStore';
+import { PreferencesStore } from '../../domain/stores/PreferencesStore';
+import { useService } from '../services/useService';
+import { PrimaryToolbar } from '../shell/PrimaryToolbar';
+import './SettingsPage.css';
+
+/** The operator's settings: the language, saved to the account. */
+export const SettingsPage = observer(function SettingsPage() {
+  const { t } = useTranslation();
+  const session = useService<SessionStore>(SessionStore);
+  const preferences = useService(PreferencesStore);
+  return (
+    <>
+      <PrimaryToolbar title={t('settings.title')} />
+      <section className="cockpit-settings">
+        <FormGroup label={t('settings.language')} helperText={t('settings.languageHint')}>
+          <RadioGroup
+            selectedValue={session.language}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              if (isLanguage(value)) {
+                void preferences.changeLanguage(value);
+              }
+            }}
+          >
+            {LANGUAGES.map((language) => (
+              <Radio key={language} value={language} label={t(`languages.${language}`)} />
+            ))}
+          </RadioGroup>
+        </FormGroup>
+      </section>
+    </>
+  );
+});

@@ -1,0 +1,38 @@
+import { Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { SessionStore } from '../../domain/ports/SessionStore';
+import { useService } from '../services/useService';
+import { LanguageSwitch } from './LanguageSwitch';
+import { UserMenu } from './UserMenu';
+
+/** The header toolbar (spec: color1 paints it): product, tenant, language, user. */
+export const HeaderToolbar = observer(function HeaderToolbar() {
+  const { t } = useTranslation();
+  const session = useService<SessionStore>(SessionStore);
+  return (
+    <Navbar className="cockpit-header-toolbar" role="banner">
+      <NavbarGroup align="left">
+        <NavbarHeading>
+          <Link to="/orders" className="cockpit-product-name">
+            {t('app.name')}
+          </Link>
+        </NavbarHeading>
+        {session.user && (
+          <>
+            <NavbarDivider />
+            <span className="cockpit-tenant-name" data-testid="tenant-name">
+              {session.user.tenant.name}
+            </span>
+          </>
+        )}
+      </NavbarGroup>
+      <NavbarGroup align="right">
+        <LanguageSwitch />
+        <NavbarDivider />
+        <UserMenu />
+      </NavbarGroup>
+    </Navbar>
+  );
+});

@@ -1,0 +1,52 @@
+import { Container, ContainerModule } from 'inversify';
+import { coreModule } from '../../../src/app/modules/coreModule';
+import { Clock } from '../../../src/domain/ports/Clock';
+import { HttpClient } from '../../../src/domain/ports/HttpClient';
+import { LocaleService } from '../../../src/domain/ports/LocaleService';
+import { Navigator } from '../../../src/domain/ports/Navigator';
+import { Notifier } from '../../../src/domain/ports/Notifier';
+import { SessionStore } from '../../../src/domain/ports/SessionStore';
+import { StatePersistence } from '../../../src/domain/ports/StatePersistence';
+import { AxiosHttpClient } from '../../../src/infrastructure/http/AxiosHttpClient';
+import { MobxStatePersistence, STATE_KEY } from '../../../src/infrastructure/persistence/MobxStatePersistence';
+import { SlicedStorage } from '../../../src/infrastructure/persistence/SlicedStorage';
+import { FakeBackend } from './FakeBackend';
+import { FakeClock, FakeLocaleService, FakeNavigator, FakeNotifier } from './fakes';
+
+export interface TestBed {
+  container: Container;
+  backend: FakeBackend;
+  clock: FakeClock;
+  navigator: FakeNavigator;
+  notifier: FakeNotifier;
+  locale: FakeLocaleService;
+  storage: Storage;
+}
+
+/**
+ * The core module with fakes for everything outside: an in-memory backend behind the real
+ * AxiosHttpClient, a fixed clock, recording navigator, notifier and locale service, and the
+ * real persistence over the test's localStorage. Rebind what a test needs otherwise.
+ */
+export function createTestContainer(storage: Storage = window.localStorage): TestBed {
+  const backend = new FakeBackend();
+  const clock = new FakeClock();
+  const navigator = new FakeNavigator();
+  const notifier = new FakeNotifier();
+  const locale = new FakeLocaleService();
+  const container = new Container();
+  container.load(
+    coreModule,
+    new ContainerModule(({ bind }) => {
+      bind(Clock).toConstantValue(clock);
+      bind(Navigator).toConstantValue(navigator);
+      bind(Notifier).toConstantValue(notifier);
+      bind(LocaleService).toConstantValue(locale);
+      bind(StatePersistence).toConstantValue(new MobxStatePersistence(new SlicedStorage(storage, STATE_KEY)));
+      bind(HttpClient)
+        .toResolvedValue((session: SessionStore) => new AxiosHttpClient(session, { baseURL: '/api', adapter: backend.adapter }), [SessionStore])
+        .inSingletonScope();
+    }),
+  );
+  return { container, backend, clock, navigator, notifier, locale, storage };
+}

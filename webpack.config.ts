@@ -1,0 +1,57 @@
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import path from 'node:path';
+import type { Configuration } from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+
+const backend = process.env.BACKEND_URL ?? 'http://localhost:8080';
+
+/**
+ * The console's build. Production: content-hashed, code-split by route, CSS extracted, source maps.
+ * Development (`npm run dev`): the dev server proxies the backend's paths to BACKEND_URL.
+ */
+export default function config(_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } {
+  const production = (argv.mode ?? 'production') === 'production';
+  return {
+    mode: production ? 'production' : 'development',
+    entry: { main: './src/app/main.tsx' },
+    output: {
+      path: path.resolve(__dirname, 'dist'),
+      filename: production ? 'assets/[name].[contenthash:12].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:12].js' : 'assets/[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:12][ext]',
+      publicPath: '/',
+      clean: true,
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: { loader: 'ts-loader', options: { configFile: 'tsconfig.json', transpileOnly: true } },
+        },
+        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
+        { test: /\.(woff2?|ttf|eot|svg|png)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new HtmlWebpackPlugin({ template: './src/app/index.html', scriptLoading: 'defer' }),
+      new MiniCssExtractPlugin({
+        filename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css',
+        chunkFilename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css',
+      }),
+    ],
+    optimization: {
+      splitChunks: { chunks: 'all' },
+      runtimeChunk: 'single',
+    },
+    performance: { hints: false },
+    devServer: {
+      port: 3000,
+      historyApiFallback: true,
+      proxy: [{ context: ['/api', '/v1', '/config.json', '/healthz', '/readyz'], target: backend }],
+    },
+  };
+}
