@@ -22,11 +22,12 @@ function repeatByWeight<T>(items: readonly T[], weight: (item: T) => number): T[
 }
 
 /**
- * Creates `count` orders of one tenant in a single `INSERT … SELECT … FROM generate_series`, so that
- * the database does the work: every choice is a deterministic hash of the row number (`hashint8`),
- * picking from the profile's arrays. Order numbers count up per year in the order of creation.
+ * The statement that creates `count` orders of one tenant: a single `INSERT … SELECT … FROM
+ * generate_series`, so that the database does the work. Every choice is a deterministic hash of the
+ * row number (`hashint8`), picking from the profile's arrays. Order numbers count up per year in the
+ * order of creation.
  */
-export async function seedOrders(db: Queryable, options: SeedOrdersOptions): Promise<void> {
+export function seedOrdersStatement(options: SeedOrdersOptions): { sql: string; params: SqlValue[] } {
   const { profile } = options;
   const params: SqlValue[] = [];
   const p = (value: SqlValue, cast: string): string => {
@@ -79,10 +80,12 @@ export async function seedOrders(db: Queryable, options: SeedOrdersOptions): Pro
   const emailName = (name: string) =>
     `regexp_replace(replace(replace(replace(replace(lower(${name}), 'ä', 'ae'), 'ö', 'oe'), 'ü', 'ue'), 'ß', 'ss'), '[^a-z0-9]', '', 'g')`;
 
+  // Each step ends in OFFSET 0, which keeps PostgreSQL from inlining it into the next one:
+  // inlined, every use of a derived column would compute it again (eight times for begin_at).
   const sql = `
     WITH draws AS (
       SELECT g, ${Array.from({ length: 12 }, (_, i) => `${draw(i + 1)} AS h${i + 1}`).join(', ')}
-      FROM generate_series(1, ${count}) AS g
+      FROM generate_series(1, ${count}) AS g OFFSET 0
     ),
     picked AS (
       SELECT d.*,
@@ -93,19 +96,19 @@ export async function seedOrders(db: Queryable, options: SeedOrdersOptions): Pro
         (${vehicles})[1 + (h9 % cardinality(${vehicles}))::int] AS vehicle,
         ((date_trunc('day', ${now} AT TIME ZONE ${zone}) + ((h3 % 121) - 60) * interval '1 day'
           + (7 + h4 % 11) * interval '1 hour' + ((h4 >> 8) % 4) * interval '15 minutes') AT TIME ZONE ${zone}) AS begin_at
-      FROM draws d
+      FROM draws d OFFSET 0
     ),
     timed AS (
       SELECT p.*,
         (${minHours})[vi] + (h5 % (((${maxHours})[vi] - (${minHours})[vi]) / (${stepHours})[vi] + 1))::int * (${stepHours})[vi] AS hours
-      FROM picked p
+      FROM picked p OFFSET 0
     ),
     dated AS (
       SELECT t.*,
         t.begin_at + t.hours * interval '1 hour' AS end_at,
         least(t.begin_at - (1 + h8 % 45) * interval '1 day' - (h8 >> 8) % 600 * interval '1 minute',
               ${now} - (h8 >> 12) % 43200 * interval '1 minute') AS created_at
-      FROM timed t
+      FROM timed t OFFSET 0
     ),
     stated AS (
       SELECT d.*,
@@ -116,7 +119,7 @@ export async function seedOrders(db: Queryable, options: SeedOrdersOptions): Pro
             CASE WHEN h7 % 100 < 4 THEN 'cancelled' WHEN h7 % 100 < 20 THEN 'new' ELSE 'confirmed' END
           ELSE CASE WHEN h7 % 100 < 4 THEN 'cancelled' WHEN h7 % 100 < 55 THEN 'new' ELSE 'confirmed' END
         END AS status
-      FROM dated d
+      FROM dated d OFFSET 0
     )
     INSERT INTO orders (
       id, tenant_id, number, status, begin_at, end_at, station, service,
@@ -153,5 +156,11 @@ export async function seedOrders(db: Queryable, options: SeedOrdersOptions): Pro
         ELSE s.created_at + (s.h8 >> 20) % 72 * interval '1 hour' END)),
       CASE s.status WHEN 'new' THEN 1 WHEN 'confirmed' THEN 2 WHEN 'cancelled' THEN 2 WHEN 'in_progress' THEN 3 ELSE 4 END
     FROM stated s`;
+  return { sql, params };
+}
+
+/** Creates `count` orders of one tenant (see `seedOrdersStatement`). */
+export async function seedOrders(db: Queryable, options: SeedOrdersOptions): Promise<void> {
+  const { sql, params } = seedOrdersStatement(options);
   await db.query(sql, params);
 }

@@ -7,7 +7,7 @@ export const LOGIN_PATH = '/login';
  * operator elsewhere; anything else leads home.
  */
 export function safeReturnPath(returnTo: string | null | undefined): string {
-  if (!returnTo || !returnTo.startsWith('/') || returnTo.startsWith('//') || returnTo.includes('\\')) {
+  if (!returnTo || returnTo === '/' || !returnTo.startsWith('/') || returnTo.startsWith('//') || returnTo.includes('\\')) {
     return HOME_PATH;
   }
   if (returnTo === LOGIN_PATH || returnTo.startsWith(`${LOGIN_PATH}?`)) {

@@ -1,0 +1,12 @@
+// Browser tests: the production build served by the reference backend, driven in Debian's Chromium
+// through playwright-core (no browser download). Run after `npm run build`.
+/** @type {import('jest').Config} */
+module.exports = {
+  displayName: 'browser',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test/browser'],
+  transform: { '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json', diagnostics: false }] },
+  transformIgnorePatterns: ['/node_modules/(?!(inversify|@inversifyjs)/)'],
+  testTimeout: 60000,
+  maxWorkers: 1,
+};

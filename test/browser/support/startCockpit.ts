@@ -1,0 +1,77 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface RunningCockpit {
+  url: string;
+  dataDir: string;
+  /** Everything the backend printed. */
+  output(): string;
+  close(): Promise<void>;
+}
+
+const root = path.resolve(__dirname, '../../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, output: () => string, timeoutMs = 60000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`The backend exited with ${child.exitCode}:\n${output()}`);
+    }
+    try {
+      const response = await fetch(`${url}/readyz`);
+      if (response.ok) {
+        return;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`The backend was not ready within ${timeoutMs} ms:\n${output()}`);
+}
+
+/**
+ * The reference backend as `npm start` runs it (server/main.ts in its own process), serving the
+ * production build from dist/ on a free loopback port, with a fresh data folder and a small seed.
+ */
+export async function startCockpit(env: Record<string, string> = {}): Promise<RunningCockpit> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cockpit-browser-'));
+  const url = `http://127.0.0.1:${port}`;
+  let printed = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_ORDERS: '200', SIMULATE: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+  await waitUntilReady(url, child, () => printed);
+  return {
+    url,
+    dataDir,
+    output: () => printed,
+    close: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
