@@ -118,7 +118,8 @@ export function seedOrdersStatement(options: SeedOrdersOptions): { sql: string; 
           WHEN d.begin_at < ${now} + interval '3 days' THEN
             CASE WHEN h7 % 100 < 4 THEN 'cancelled' WHEN h7 % 100 < 20 THEN 'new' ELSE 'confirmed' END
           ELSE CASE WHEN h7 % 100 < 4 THEN 'cancelled' WHEN h7 % 100 < 55 THEN 'new' ELSE 'confirmed' END
-        END AS status
+        END AS status,
+        md5(${tenantId}::text || ':' || d.g::text) AS r
       FROM dated d OFFSET 0
     )
     INSERT INTO orders (
@@ -127,7 +128,10 @@ export function seedOrdersStatement(options: SeedOrdersOptions): { sql: string; 
       price_amount, price_currency, notes, created_at, updated_at, version
     )
     SELECT
-      gen_random_uuid(),
+      -- A time-ordered id (UUID version 7 layout: creation milliseconds, then pseudo-random bits), so that
+      -- rows arrive in key order and the primary key index grows at its end.
+      (lpad(to_hex((extract(epoch FROM s.created_at) * 1000)::bigint), 12, '0') || '7' || substr(s.r, 1, 3)
+        || substr('89ab', 1 + (s.h12 % 4)::int, 1) || substr(s.r, 4, 15))::uuid,
       ${tenantId},
       ${prefix} || '-' || to_char(s.created_at AT TIME ZONE ${zone}, 'YYYY') || '-'
         || lpad(row_number() OVER (PARTITION BY to_char(s.created_at AT TIME ZONE ${zone}, 'YYYY') ORDER BY s.created_at, s.g)::text, 6, '0'),
@@ -144,7 +148,7 @@ export function seedOrdersStatement(options: SeedOrdersOptions): { sql: string; 
       split_part(s.vehicle, '|', 1),
       split_part(s.vehicle, '|', 2),
       CASE WHEN s.h12 % 10 = 0 THEN NULL
-        ELSE split_part(s.vehicle, '|', 3) || upper(substr(md5(s.g::text || ':' || ${salt}::text), 1, 14)) END,
+        ELSE split_part(s.vehicle, '|', 3) || upper(substr(s.r, 19, 14)) END,
       ((${baseCents})[s.vi] + (${hourlyCents})[s.vi] * s.hours) * (85 + s.h12 % 31) / 1000 * 10,
       ${currency},
       (${noteTexts})[1 + ((s.h12 >> 8) % cardinality(${noteTexts}))::int],
@@ -159,8 +163,28 @@ export function seedOrdersStatement(options: SeedOrdersOptions): { sql: string; 
   return { sql, params };
 }
 
-/** Creates `count` orders of one tenant (see `seedOrdersStatement`). */
-export async function seedOrders(db: Queryable, options: SeedOrdersOptions): Promise<void> {
+/**
+ * Creates `count` orders of one tenant (see `seedOrdersStatement`). Call it inside a transaction: as
+ * PostgreSQL advises for bulk loads, the secondary indexes of `orders` are dropped for the insert and
+ * built again afterwards, which is several times faster than updating them row by row.
+ */
+export async function seedOrders(tx: Queryable, options: SeedOrdersOptions): Promise<void> {
   const { sql, params } = seedOrdersStatement(options);
-  await db.query(sql, params);
+  await tx.exec("SET LOCAL work_mem = '64MB'; SET LOCAL maintenance_work_mem = '256MB'");
+  const indexes = await tx.query<{ name: string; definition: string }>(
+    `SELECT i.relname AS name, pg_get_indexdef(i.oid) AS definition
+       FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
+      WHERE x.indrelid = 'orders'::regclass AND NOT x.indisprimary`,
+  );
+  for (const index of indexes) {
+    await tx.exec(`DROP INDEX ${quoteIdentifier(index.name)}`);
+  }
+  await tx.query(sql, params);
+  for (const index of indexes) {
+    await tx.exec(index.definition);
+  }
+}
+
+function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
 }

@@ -1,0 +1,28 @@
+import { render } from '@testing-library/react';
+import type { i18n } from 'i18next';
+import type { ReactElement } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { SessionLifecycle } from '../../../src/domain/lifecycle/SessionLifecycle';
+import { LocaleService } from '../../../src/domain/ports/LocaleService';
+import { createI18n } from '../../../src/infrastructure/i18n/createI18n';
+import { DayjsI18nextLocaleService } from '../../../src/infrastructure/i18n/DayjsI18nextLocaleService';
+import { resources } from '../../../src/ui/locales/resources';
+import { ServiceContext } from '../../../src/ui/services/ServiceContext';
+import type { TestBed } from './createTestContainer';
+
+/** Renders a view with the test container's services, real texts and a memory router at `path`. */
+export function renderWithServices(bed: TestBed, element: ReactElement, path = '/') {
+  const i18n: i18n = createI18n(resources);
+  bed.container.rebind(LocaleService).toConstantValue(new DayjsI18nextLocaleService(i18n, document));
+  const lifecycle = bed.container.get(SessionLifecycle);
+  lifecycle.start();
+  const result = render(
+    <ServiceContext.Provider value={bed.container}>
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={[path]}>{element}</MemoryRouter>
+      </I18nextProvider>
+    </ServiceContext.Provider>,
+  );
+  return { ...result, i18n, lifecycle };
+}
