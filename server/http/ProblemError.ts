@@ -12,6 +12,8 @@ export interface ProblemOptions {
   errors?: FieldError[];
   /** Headers to send with the problem, such as `Retry-After` or `WWW-Authenticate`. */
   headers?: Record<string, string>;
+  /** Overrides the status of the kind, for rare client errors answered with generic texts. */
+  status?: number;
 }
 
 /** Thrown by handlers and hooks; the error handler answers it as an RFC 9457 problem. */
@@ -24,7 +26,7 @@ export class ProblemError extends Error {
   ) {
     super(kind);
     this.name = 'ProblemError';
-    this.status = PROBLEM_TEXTS[kind].status;
+    this.status = options.status ?? PROBLEM_TEXTS[kind].status;
   }
 
   body(locale: Language): Problem {
@@ -38,7 +40,7 @@ export function problemBody(kind: ProblemKind, locale: Language, options: Proble
   const body: Problem = {
     type: problemType(kind),
     title: text.title[locale],
-    status: text.status,
+    status: options.status ?? text.status,
     detail: text.detail[locale](options.params ?? {}),
   };
   if (options.errors && options.errors.length > 0) {

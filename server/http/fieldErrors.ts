@@ -58,32 +58,40 @@ function list(value: unknown): string {
   return Array.isArray(value) ? value.map(String).join(', ') : String(value);
 }
 
-/** Fastify's schema validation failures as `errors` of a 400 problem, in the language of the request. */
-export function validationFieldErrors(failures: readonly AjvFailure[], locale: Language): FieldError[] {
+/**
+ * Fastify's schema validation failures as `errors` of a 400 problem, in the language of the request.
+ * A failure of the whole body or query names the part (`body`, `querystring`).
+ */
+export function validationFieldErrors(failures: readonly AjvFailure[], locale: Language, part = 'body'): FieldError[] {
   return failures.map((failure) => {
-    const { keyword, instancePath, params } = failure;
-    switch (keyword) {
-      case 'required':
-        return fieldError(fieldName(instancePath, params.missingProperty), 'required', locale);
-      case 'additionalProperties':
-        return fieldError(fieldName(instancePath, params.additionalProperty), 'unknown', locale);
-      case 'type':
-        return fieldError(fieldName(instancePath), 'type', locale, list(params.type));
-      case 'enum':
-        return fieldError(fieldName(instancePath), 'enum', locale, list(params.allowedValues));
-      case 'minimum':
-      case 'maximum':
-      case 'minLength':
-      case 'maxLength':
-        return fieldError(fieldName(instancePath), keyword, locale, String(params.limit));
-      case 'format':
-        return fieldError(
-          fieldName(instancePath),
-          params.format === 'date-time' ? 'timestamp' : params.format === 'email' ? 'email' : 'invalid',
-          locale,
-        );
-      default:
-        return fieldError(fieldName(instancePath), 'invalid', locale);
-    }
+    const error = describeFailure(failure, locale);
+    return error.field === '' ? { ...error, field: part } : error;
   });
+}
+
+function describeFailure(failure: AjvFailure, locale: Language): FieldError {
+  const { keyword, instancePath, params } = failure;
+  switch (keyword) {
+    case 'required':
+      return fieldError(fieldName(instancePath, params.missingProperty), 'required', locale);
+    case 'additionalProperties':
+      return fieldError(fieldName(instancePath, params.additionalProperty), 'unknown', locale);
+    case 'type':
+      return fieldError(fieldName(instancePath), 'type', locale, list(params.type));
+    case 'enum':
+      return fieldError(fieldName(instancePath), 'enum', locale, list(params.allowedValues));
+    case 'minimum':
+    case 'maximum':
+    case 'minLength':
+    case 'maxLength':
+      return fieldError(fieldName(instancePath), keyword, locale, String(params.limit));
+    case 'format':
+      return fieldError(
+        fieldName(instancePath),
+        params.format === 'date-time' ? 'timestamp' : params.format === 'email' ? 'email' : 'invalid',
+        locale,
+      );
+    default:
+      return fieldError(fieldName(instancePath), 'invalid', locale);
+  }
 }

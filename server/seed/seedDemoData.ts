@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/Database';
+import { bulkLoad } from '../db/bulkLoad';
 import { DEMO_PASSWORD, DEMO_TENANTS } from './demoAccounts';
 import { ORDER_PROFILES } from './orderProfiles';
 import { seedOrders } from './seedOrders';
@@ -23,9 +24,11 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     if ((existing[0]?.count ?? 0) > 0) {
       return false;
     }
+    const tenantIds: string[] = [];
     for (const [index, tenant] of DEMO_TENANTS.entries()) {
       const tenantId = randomUUID();
       const { user } = tenant;
+      tenantIds.push(tenantId);
       await tx.query('INSERT INTO tenants (id, name, created_at) VALUES ($1, $2, $3)', [
         tenantId,
         tenant.name,
@@ -47,16 +50,20 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
           options.now.toISOString(),
         ],
       );
-      if (options.ordersPerTenant > 0) {
-        await seedOrders(tx, {
-          tenantId,
-          count: options.ordersPerTenant,
-          now: options.now,
-          numberPrefix: tenant.orderPrefix,
-          profile: ORDER_PROFILES[tenant.profile],
-          salt: index + 1,
-        });
-      }
+    }
+    if (options.ordersPerTenant > 0) {
+      await bulkLoad(tx, 'orders', async () => {
+        for (const [index, tenant] of DEMO_TENANTS.entries()) {
+          await seedOrders(tx, {
+            tenantId: tenantIds[index] ?? '',
+            count: options.ordersPerTenant,
+            now: options.now,
+            numberPrefix: tenant.orderPrefix,
+            profile: ORDER_PROFILES[tenant.profile],
+            salt: index + 1,
+          });
+        }
+      });
     }
     return true;
   });

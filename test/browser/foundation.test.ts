@@ -25,8 +25,14 @@ function watch(page: Page) {
   });
   page.on('console', (message) => {
     consoleLines.push(message.text());
-    if (message.type() === 'error' && !/status of 401/.test(message.text())) {
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) {
       errors.push(message.text());
+    }
+  });
+  // Failed loads are reported with their address; a 401 is what a revoked or expired session gets.
+  page.on('response', (response) => {
+    if (response.status() >= 400 && response.status() !== 401) {
+      errors.push(`${response.status()} ${response.request().method()} ${response.url()}`);
     }
   });
   page.on('pageerror', (error) => errors.push(String(error)));
@@ -72,12 +78,12 @@ describe('the console in a browser', () => {
     const seen = watch(page);
     await page.goto('/');
     await page.waitForURL(/\/login$/);
-    await expect(page.getByRole('button', { name: 'Anmelden' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Anmelden' }).waitFor();
     expect(seen.consoleLines).toContain('System start success');
 
     await logIn(page);
     await page.waitForURL(/\/orders$/);
-    await page.getByRole('heading', { name: 'Aufträge' }).waitFor();
+    await page.getByRole('heading', { name: 'Aufträge', exact: true }).waitFor();
     await page.locator('tbody tr').first().waitFor();
     expect(await page.locator('tbody tr').count()).toBeGreaterThan(10);
     expect(await page.getByTestId('tenant-name').textContent()).toBe('Autohaus Nord');
@@ -102,10 +108,10 @@ describe('the console in a browser', () => {
     const seen = watch(page);
     await page.goto('/orders');
     await logIn(page);
-    await page.getByRole('heading', { name: 'Aufträge' }).waitFor();
+    await page.getByRole('heading', { name: 'Aufträge', exact: true }).waitFor();
 
     await page.getByLabel('Sprache').selectOption('en');
-    await page.getByRole('heading', { name: 'Orders' }).waitFor();
+    await page.getByRole('heading', { name: 'Orders', exact: true }).waitFor();
     await page.getByLabel('Language').waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     const patch = await eventually(() => seen.requests.find((r) => r.path === '/api/me' && r.method === 'PATCH'));
@@ -117,14 +123,14 @@ describe('the console in a browser', () => {
     expect(refreshed).toBe(true);
 
     await page.reload();
-    await page.getByRole('heading', { name: 'Orders' }).waitFor();
+    await page.getByRole('heading', { name: 'Orders', exact: true }).waitFor();
     expect(page.url()).toMatch(/\/orders$/);
     expect((await storedState(page)).auth?.language).toBe('en');
     expect(seen.errors).toEqual([]);
 
     // The language is the account's: put it back for the other tests.
     await page.getByLabel('Language').selectOption('de');
-    await page.getByRole('heading', { name: 'Aufträge' }).waitFor();
+    await page.getByRole('heading', { name: 'Aufträge', exact: true }).waitFor();
   });
 
   it('sends an operator whose token was revoked to the login, with the token gone from storage', async () => {
@@ -132,14 +138,14 @@ describe('the console in a browser', () => {
     await page.waitForURL(/\/login\?returnTo=%2Fsettings$/);
     await logIn(page);
     await page.waitForURL(/\/settings$/);
-    await page.getByRole('heading', { name: 'Einstellungen' }).waitFor();
+    await page.getByRole('heading', { name: 'Einstellungen', exact: true }).waitFor();
 
     const token = (await storedState(page)).auth?.token;
     const revoked = await fetch(`${cockpit.url}/api/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
     expect(revoked.status).toBe(204);
 
-    await page.goto('/orders');
-    await page.waitForURL(/\/login\?returnTo=%2Forders$/);
+    await page.goto('/settings');
+    await page.waitForURL(/\/login\?returnTo=%2Fsettings$/);
     await page.getByRole('button', { name: 'Anmelden' }).waitFor();
     expect((await storedState(page)).auth?.token).toBeNull();
     await page.getByText('Ihre Sitzung ist beendet. Bitte melden Sie sich erneut an.').waitFor();
@@ -155,7 +161,7 @@ describe('the console in a browser', () => {
   it('logs out from the user menu', async () => {
     await page.goto('/login');
     await logIn(page);
-    await page.getByRole('heading', { name: 'Aufträge' }).waitFor();
+    await page.getByRole('heading', { name: 'Aufträge', exact: true }).waitFor();
     await page.getByRole('button', { name: 'Benutzermenü' }).click();
     await page.getByText('Abmelden').click();
     await page.waitForURL(/\/login$/);

@@ -44,7 +44,7 @@ CREATE TABLE orders (
   vehicle_model text NOT NULL,
   vehicle_vin text,
   price_amount bigint NOT NULL CHECK (price_amount >= 0),
-  price_currency text NOT NULL CHECK (price_currency ~ '^[A-Z]{3}$'),
+  price_currency text NOT NULL CHECK (char_length(price_currency) = 3 AND price_currency = upper(price_currency)),
   notes text NOT NULL DEFAULT '',
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { LoginResult } from '../../src/domain/model/User';
+import { ProblemError } from '../http/ProblemError';
+import type { UserRepository } from '../users/UserRepository';
+import { userView } from '../users/userView';
+import { principalOf } from './authentication';
+import { LoginRateLimiter } from './LoginRateLimiter';
+import { verifyAgainstNobody, verifyPassword } from './passwords';
+import type { RevokedTokens } from './RevokedTokens';
+import type { TokenSigner } from './tokens';
+
+export interface AuthRoutesDeps {
+  users: UserRepository;
+  signer: TokenSigner;
+  revokedTokens: RevokedTokens;
+  limiter: LoginRateLimiter;
+  clock: () => Date;
+  tokenTtlSeconds: number;
+}
+
+const loginSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['email', 'password'],
+    properties: {
+      email: { type: 'string', minLength: 1, maxLength: 320 },
+      password: { type: 'string', minLength: 1, maxLength: 1024 },
+    },
+  },
+} as const;
+
+interface LoginBody {
+  email: string;
+  password: string;
+}
+
+/**
+ * `POST /api/auth/login`: a token for the right e-mail and password. Wrong e-mail and wrong password
+ * answer alike (401). Each attempt counts as a failure until it succeeds, so that parallel guesses
+ * cannot slip past the limit: from the 11th failure within a minute per address and account, 429.
+ */
+export function registerLoginRoute(app: FastifyInstance, deps: AuthRoutesDeps): void {
+  app.post<{ Body: LoginBody }>('/api/auth/login', { schema: loginSchema }, async (request, reply): Promise<LoginResult> => {
+    const { email, password } = request.body;
+    const key = LoginRateLimiter.key(request.ip, email);
+    const retryAfter = deps.limiter.retryAfterSeconds(key);
+    if (retryAfter > 0) {
+      throw new ProblemError('too-many-attempts', {
+        params: { retryAfterSeconds: retryAfter },
+        headers: { 'retry-after': String(retryAfter) },
+      });
+    }
+    deps.limiter.recordFailure(key);
+    const user = await deps.users.findByEmail(email);
+    const valid = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstNobody(password);
+    if (!user || !valid) {
+      throw new ProblemError('wrong-credentials');
+    }
+    deps.limiter.reset(key);
+
+    const issuedAt = Math.floor(deps.clock().getTime() / 1000);
+    const expiresAt = issuedAt + deps.tokenTtlSeconds;
+    const token = deps.signer.sign({ sub: user.id, tenant: user.tenant_id, jti: randomUUID(), iat: issuedAt, exp: expiresAt });
+    reply.header('cache-control', 'no-store');
+    return { token, expiresAt: new Date(expiresAt * 1000).toISOString(), user: userView(user) };
+  });
+}
+
+/** `POST /api/auth/logout`: revokes the token of the request (its `jti`); 204. Register it behind authentication. */
+export function registerLogoutRoute(app: FastifyInstance, deps: AuthRoutesDeps): void {
+  app.post('/api/auth/logout', async (request, reply) => {
+    const principal = principalOf(request);
+    await deps.revokedTokens.revoke(principal.tokenId, principal.expiresAt);
+    // Now and then is enough: every sign-out also forgets the revocations that have run out.
+    await deps.revokedTokens.purgeExpired(deps.clock());
+    return reply.code(204).send();
+  });
+}

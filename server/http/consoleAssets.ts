@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** A file name with a content hash, such as `main.3f2a1b9c.js` or `vendors-1a2b3c4d5e.css.map`. */
+const HASHED = /[.-][0-9a-f]{8,}(\.[a-z0-9]+)+$/i;
+
+/** Hashed assets never change under their name: cacheable for a year. Everything else is revalidated. */
+export function assetCacheControl(fileName: string): string {
+  return HASHED.test(path.basename(fileName)) ? 'public, max-age=31536000, immutable' : 'no-cache';
+}
+
+/**
+ * Serves the files of the console build (`staticDir`) as they are, except index.html, which the
+ * console page answers with its nonce. Missing files fall through to the not-found handler.
+ */
+export async function registerConsoleAssets(app: FastifyInstance, staticDir: string): Promise<void> {
+  if (!existsSync(staticDir)) {
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: path.resolve(staticDir),
+    index: false,
+    wildcard: true,
+    cacheControl: false,
+    serveDotFiles: false,
+    allowedPath: (pathName) => path.posix.basename(pathName) !== 'index.html',
+    setHeaders: (res, filePath) => {
+      res.setHeader('cache-control', assetCacheControl(filePath));
+    },
+  });
+}

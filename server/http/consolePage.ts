@@ -1,0 +1,51 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ProblemError } from './ProblemError';
+
+/** The placeholder in the console's index.html that becomes the nonce of the answer. */
+export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
+
+/** Paths that belong to the API or to telemetry never fall back to the console. */
+const NOT_THE_CONSOLE = /^\/(api|v1)(\/|$)/;
+
+/**
+ * The console's `index.html`, read at each request (so a new build needs no restart), with every
+ * `__CSP_NONCE__` replaced by the nonce of the answer, never cached without revalidation.
+ */
+export class ConsolePage {
+  private readonly indexFile: string;
+
+  constructor(staticDir: string) {
+    this.indexFile = path.join(staticDir, 'index.html');
+  }
+
+  /** Whether `request` is a page request the single-page fallback answers. */
+  static isPageRequest(request: FastifyRequest): boolean {
+    const accept = request.headers.accept ?? '';
+    const path = request.url.split('?')[0] ?? '/';
+    return (request.method === 'GET' || request.method === 'HEAD') && accept.includes('text/html') && !NOT_THE_CONSOLE.test(path);
+  }
+
+  async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    let html: string;
+    try {
+      html = await readFile(this.indexFile, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+        throw new ProblemError('console-not-built');
+      }
+      throw error;
+    }
+    return reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(html.replaceAll(CSP_NONCE_PLACEHOLDER, request.cspNonce));
+  }
+
+  /** The single-page fallback: answers page requests for unknown paths, leaves the rest alone. */
+  async fallback(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+    return ConsolePage.isPageRequest(request) ? this.send(request, reply) : undefined;
+  }
+}

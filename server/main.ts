@@ -1,0 +1,110 @@
+/**
+ * The reference backend as a program: `npx tsx server/main.ts` (or `npm run server`).
+ *
+ * Environment:
+ *   PORT             HTTP port (default 8080)
+ *   HOST             address to listen on (default localhost; 0.0.0.0 for all interfaces, e.g. in a container)
+ *   DATA_DIR         embedded database and token key (default ./data)
+ *   DATABASE_URL     PostgreSQL connection string; when set, used instead of the embedded database
+ *   JWT_SECRET       token signing secret, at least 32 bytes (default: generated once into DATA_DIR/jwt-secret)
+ *   SEED_ORDERS      orders per demo tenant created on first start (default 5000)
+ *   PRODUCTION_HOST  host name of production, for /config.json (default cockpit.example.com)
+ *   RELEASE          release shown by the console (default: version in package.json)
+ *   STATIC_DIR       console build to serve (default dist at the repository root)
+ *   LOG_LEVEL        fatal, error, warn, info, debug (default warn)
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { DEMO_PASSWORD, DEMO_TENANTS } from './seed/demoAccounts';
+import { REPOSITORY_ROOT, type RunningServer, startServer } from './startServer';
+
+function integer(name: string, fallback: number, min: number, max: number): number {
+  const text = process.env[name];
+  if (text === undefined || text.trim() === '') {
+    return fallback;
+  }
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, not "${text}"`);
+  }
+  return value;
+}
+
+function text(name: string): string | undefined {
+  const value = process.env[name]?.trim();
+  return value ? value : undefined;
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const port = integer('PORT', 8080, 0, 65535);
+  const host = text('HOST') ?? 'localhost';
+  const dataDir = path.resolve(text('DATA_DIR') ?? 'data');
+  const databaseUrl = text('DATABASE_URL');
+  const seedOrders = integer('SEED_ORDERS', 5000, 0, 10_000_000);
+  const staticDir = path.resolve(text('STATIC_DIR') ?? path.join(REPOSITORY_ROOT, 'dist'));
+
+  const server: RunningServer = await startServer({
+    port,
+    host,
+    database: dataDir,
+    databaseUrl,
+    seedOrders,
+    staticDir,
+    jwtSecret: text('JWT_SECRET'),
+    release: text('RELEASE'),
+    productionHost: text('PRODUCTION_HOST'),
+    logger: { level: text('LOG_LEVEL') ?? 'warn' },
+  });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+
+  const width = Math.max(...DEMO_TENANTS.map((tenant) => tenant.user.email.length));
+  const lines = [
+    '',
+    `Order Cockpit is running at http://localhost:${server.port}`,
+    `  database: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${path.join(dataDir, 'pgdata')}`}` +
+      (server.seeded ? `, demo data created (${seedOrders} orders per tenant)` : ''),
+    `  ready in ${seconds} s`,
+    ...(existsSync(path.join(staticDir, 'index.html'))
+      ? []
+      : [`  the console is not built yet (${staticDir}): run \`npm run build\`; the API works meanwhile`]),
+    '',
+    `Demo logins, password "${DEMO_PASSWORD}":`,
+    ...DEMO_TENANTS.map((tenant) => `  ${tenant.user.email.padEnd(width)}  ${tenant.name} (${tenant.user.language})`),
+    '',
+    'Press Ctrl-C to stop.',
+    '',
+  ];
+  process.stdout.write(lines.join('\n'));
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      process.stdout.write(`${signal} again: stopping at once.\n`);
+      process.exit(1);
+    }
+    stopping = true;
+    process.stdout.write(`\n${signal}: stopping…\n`);
+    server.close().then(
+      () => {
+        process.stdout.write('Stopped.\n');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        process.stderr.write(`Stopping failed: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  const code = (error as NodeJS.ErrnoException).code;
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(
+    code === 'EADDRINUSE' ? `Cannot start: the port is in use (${message}). Set PORT to another one.\n` : `Cannot start: ${message}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,83 @@
+import type { FastifyInstance } from 'fastify';
+import { isLanguage } from '../../src/domain/model/Language';
+import type { FieldError } from '../../src/domain/model/Problem';
+import { isValidThemeColor, THEME_COLOR_KEYS, type ThemeColorKey } from '../../src/domain/model/ThemeColors';
+import type { User } from '../../src/domain/model/User';
+import { principalOf } from '../auth/authentication';
+import { fieldError } from '../http/fieldErrors';
+import { requestLocale } from '../http/locale';
+import { ProblemError } from '../http/ProblemError';
+import type { UserChanges, UserRepository } from '../users/UserRepository';
+import { userView } from '../users/userView';
+
+const colour = { type: ['string', 'null'], maxLength: 200 } as const;
+
+/** Unknown fields are refused with 400; values are checked by the handler (422) so all are named at once. */
+const patchSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      language: { type: 'string', maxLength: 20 },
+      theme: {
+        type: 'object',
+        additionalProperties: false,
+        properties: { color1: colour, color2: colour, color3: colour },
+      },
+    },
+  },
+} as const;
+
+interface PatchBody {
+  language?: string;
+  theme?: Partial<Record<ThemeColorKey, string | null>>;
+}
+
+/** `GET /api/me` and `PATCH /api/me` (language, theme colours). Register behind authentication. */
+export function registerMeRoutes(app: FastifyInstance, deps: { users: UserRepository; clock: () => Date }): void {
+  app.get('/api/me', async (request, reply): Promise<User> => {
+    const user = await deps.users.findById(principalOf(request).userId);
+    if (!user) {
+      throw new ProblemError('unauthorized', { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
+    }
+    reply.header('cache-control', 'no-store');
+    return userView(user);
+  });
+
+  app.patch<{ Body: PatchBody }>('/api/me', { schema: patchSchema }, async (request, reply): Promise<User> => {
+    const locale = requestLocale(request);
+    const { language, theme } = request.body;
+    const errors: FieldError[] = [];
+    const changes: UserChanges = {};
+    if (language !== undefined) {
+      if (isLanguage(language)) {
+        changes.language = language;
+      } else {
+        errors.push(fieldError('language', 'enum', locale, 'de, en'));
+      }
+    }
+    if (theme !== undefined) {
+      changes.theme = {};
+      for (const key of THEME_COLOR_KEYS) {
+        const value = theme[key];
+        if (value === undefined) {
+          continue;
+        }
+        if (value === null || isValidThemeColor(value)) {
+          changes.theme[key] = value;
+        } else {
+          errors.push(fieldError(`theme.${key}`, 'colour', locale));
+        }
+      }
+    }
+    if (errors.length > 0) {
+      throw new ProblemError('invalid-value', { errors });
+    }
+    const user = await deps.users.update(principalOf(request).userId, changes, deps.clock());
+    if (!user) {
+      throw new ProblemError('unauthorized', { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
+    }
+    reply.header('cache-control', 'no-store');
+    return userView(user);
+  });
+}

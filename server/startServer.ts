@@ -1,0 +1,138 @@
+/**
+ * Starts the reference backend in this process, for `main.ts`, the backend tests and the browser tests:
+ *
+ *   startServer(options?: StartServerOptions): Promise<RunningServer>
+ *
+ *   const server = await startServer({ staticDir: 'dist', seedOrders: 50 });
+ *   await fetch(`${server.url}/api/auth/login`, …);   // url: 'http://127.0.0.1:<random port>'
+ *   await server.close();                               // stops HTTP, then closes the database
+ *
+ * Defaults: port 0 (a free port), host 127.0.0.1, database in memory, 200 orders per demo tenant,
+ * static files from `<repository>/dist`, no logging. Opening the embedded database takes a few seconds.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { buildApp } from './app';
+import { RevokedTokens } from './auth/RevokedTokens';
+import { keyFromDataDir, keyFromSecret, randomKey } from './auth/signingKey';
+import type { Database } from './db/Database';
+import { migrate } from './db/migrate';
+import { type DatabaseLocation, openDatabase } from './db/openDatabase';
+import { seedDemoData } from './seed/seedDemoData';
+
+export const REPOSITORY_ROOT = path.resolve(__dirname, '..');
+
+export interface StartServerOptions {
+  /** TCP port; 0 (default) picks a free one. */
+  port?: number;
+  /** Address to listen on. Default `127.0.0.1`. */
+  host?: string;
+  /**
+   * `'memory'` (default): a fresh embedded database that vanishes on close, and a random token key.
+   * A directory: the embedded database in `<dir>/pgdata` and the token key in `<dir>/jwt-secret`.
+   */
+  database?: 'memory' | string;
+  /** A PostgreSQL connection string: use that server instead of the embedded database. */
+  databaseUrl?: string;
+  /** Orders per demo tenant, created on first start only (when there is no tenant yet). Default 200. */
+  seedOrders?: number;
+  /** The console build to serve. Default `<repository>/dist`. */
+  staticDir?: string;
+  /** "Now" for the whole server (tokens, rate limits, demo data). Default: the system clock. */
+  clock?: () => Date;
+  /** Token signing secret (at least 32 bytes); default: kept with the data, see `database`. */
+  jwtSecret?: string;
+  /** Lifetime of access tokens in seconds. Default 8 hours. */
+  tokenTtlSeconds?: number;
+  /** Announced in `/config.json`. Default: the version in the repository's package.json. */
+  release?: string;
+  /** Announced in `/config.json`. Default `cockpit.example.com`. */
+  productionHost?: string;
+  /** Fastify's logger option. Default: no logging. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface RunningServer {
+  /** `http://<host>:<port>`, without a trailing slash. */
+  url: string;
+  port: number;
+  app: FastifyInstance;
+  database: Database;
+  /** Whether this start created the demo data. */
+  seeded: boolean;
+  /** Stops accepting requests, waits for running ones, closes the database. */
+  close(): Promise<void>;
+}
+
+/** The version in the repository's package.json. */
+export function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(path.join(REPOSITORY_ROOT, 'package.json'), 'utf8')) as { version?: string };
+  return manifest.version ?? '0.0.0';
+}
+
+function databaseLocation(options: StartServerOptions): DatabaseLocation {
+  if (options.databaseUrl) {
+    return { kind: 'postgres', url: options.databaseUrl };
+  }
+  if (options.database && options.database !== 'memory') {
+    return { kind: 'embedded', dataDir: options.database };
+  }
+  return { kind: 'memory' };
+}
+
+function signingKey(options: StartServerOptions): Buffer {
+  if (options.jwtSecret) {
+    return keyFromSecret(options.jwtSecret);
+  }
+  if (options.database && options.database !== 'memory') {
+    return keyFromDataDir(options.database);
+  }
+  return randomKey();
+}
+
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const clock = options.clock ?? (() => new Date());
+  const jwtKey = signingKey(options);
+  const database = await openDatabase(databaseLocation(options));
+  try {
+    await migrate(database);
+    await new RevokedTokens(database).purgeExpired(clock());
+    const seeded = await seedDemoData(database, { ordersPerTenant: options.seedOrders ?? 200, now: clock() });
+    const app = await buildApp({
+      database,
+      jwtKey,
+      clock,
+      staticDir: options.staticDir ?? path.join(REPOSITORY_ROOT, 'dist'),
+      release: options.release ?? packageVersion(),
+      productionHost: options.productionHost ?? 'cockpit.example.com',
+      tokenTtlSeconds: options.tokenTtlSeconds,
+      logger: options.logger,
+    });
+    const host = options.host ?? '127.0.0.1';
+    try {
+      await app.listen({ port: options.port ?? 0, host });
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+    const address = app.server.address();
+    const port = typeof address === 'object' && address !== null ? address.port : (options.port ?? 0);
+    const urlHost = host.includes(':') ? `[${host}]` : host;
+    let closing: Promise<void> | undefined;
+    return {
+      url: `http://${urlHost}:${port}`,
+      port,
+      app,
+      database,
+      seeded,
+      close: () => {
+        closing ??= app.close().then(() => database.close());
+        return closing;
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,19 @@
+import type { ThemeColors } from '../../src/domain/model/ThemeColors';
+import type { User } from '../../src/domain/model/User';
+import type { UserRecord } from './UserRepository';
+
+/** A stored user in the wire shape of `user`; colours not set are left out of `theme`. */
+export function userView(record: UserRecord): User {
+  const theme: ThemeColors = {};
+  if (record.theme_color1 !== null) theme.color1 = record.theme_color1;
+  if (record.theme_color2 !== null) theme.color2 = record.theme_color2;
+  if (record.theme_color3 !== null) theme.color3 = record.theme_color3;
+  return {
+    id: record.id,
+    email: record.email,
+    name: record.name,
+    language: record.language,
+    tenant: { id: record.tenant_id, name: record.tenant_name },
+    theme,
+  };
+}

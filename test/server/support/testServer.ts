@@ -1,0 +1,69 @@
+import type { Problem } from '../../../src/domain/model/Problem';
+import type { LoginResult } from '../../../src/domain/model/User';
+import { DEMO_PASSWORD, DEMO_TENANTS } from '../../../server/seed/demoAccounts';
+import { type RunningServer, type StartServerOptions, startServer } from '../../../server/startServer';
+
+/** Starting a server opens an embedded database, which takes a few seconds. */
+export const STARTUP_TIMEOUT_MS = 60_000;
+
+export const GERMAN_EMAIL = DEMO_TENANTS[0]?.user.email ?? '';
+export const BRITISH_EMAIL = DEMO_TENANTS[1]?.user.email ?? '';
+export { DEMO_PASSWORD };
+
+/** A clock the test moves by hand. */
+export class TestClock {
+  constructor(private current = new Date('2026-03-10T09:30:00.000Z')) {}
+
+  readonly now = (): Date => new Date(this.current.getTime());
+
+  advance(milliseconds: number): void {
+    this.current = new Date(this.current.getTime() + milliseconds);
+  }
+}
+
+/** A server on 127.0.0.1 and a free port, with a fresh in-memory database and 50 orders per tenant. */
+export function startTestServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  return startServer({ seedOrders: 50, staticDir: '/nonexistent/order-cockpit-dist', ...options });
+}
+
+export interface CallOptions {
+  method?: string;
+  token?: string;
+  body?: unknown;
+  locale?: 'de' | 'en';
+  headers?: Record<string, string>;
+}
+
+/** One request over HTTP; a body is sent as JSON. */
+export function call(server: RunningServer, path: string, options: CallOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.locale) headers['x-ui-locale'] = options.locale;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  }
+  return fetch(`${server.url}${path}`, { method: options.method ?? (body === undefined ? 'GET' : 'POST'), headers, body });
+}
+
+export async function login(server: RunningServer, email: string, password = DEMO_PASSWORD): Promise<LoginResult> {
+  const response = await call(server, '/api/auth/login', { body: { email, password } });
+  if (response.status !== 200) {
+    throw new Error(`login of ${email} answered ${response.status}: ${await response.text()}`);
+  }
+  return (await response.json()) as LoginResult;
+}
+
+/** Asserts that `response` is an RFC 9457 problem with `status`, and returns its body. */
+export async function expectProblem(response: Response, status: number): Promise<Problem> {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+  const body = (await response.json()) as Problem;
+  expect(body).toEqual(
+    expect.objectContaining({ type: expect.stringMatching(/^urn:order-cockpit:problem:[a-z-]+$/), status, title: expect.any(String), detail: expect.any(String) }),
+  );
+  const text = JSON.stringify(body);
+  expect(text).not.toMatch(/\bat .+\.(ts|js):\d+|SELECT|INSERT|UPDATE|stack/i);
+  return body;
+}
