@@ -31,11 +31,15 @@ export class PgliteDatabase implements Database {
   private nextId = 1;
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  private exited = false;
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (reply: WorkerReply) => this.settle(reply));
     worker.on('error', (error) => this.failAll(new DatabaseError(`database worker failed: ${error.message}`)));
-    worker.on('exit', () => this.failAll(new DatabaseError('database worker stopped')));
+    worker.on('exit', () => {
+      this.exited = true;
+      this.failAll(new DatabaseError('database worker stopped'));
+    });
   }
 
   /** Opens (and on first use creates) the database in `dataDir`, or in memory when it is undefined. */
@@ -88,6 +92,9 @@ export class PgliteDatabase implements Database {
     }
     await this.queue.catch(() => undefined);
     this.closed = true;
+    if (this.exited) {
+      return;
+    }
     const exited = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
     await this.send('close').catch(() => undefined);
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
@@ -102,7 +109,7 @@ export class PgliteDatabase implements Database {
   }
 
   private send<T extends object>(kind: 'query' | 'exec' | 'close', sql?: string, params?: readonly SqlValue[]): Promise<T[]> {
-    if (this.closed && kind !== 'close') {
+    if (this.exited || (this.closed && kind !== 'close')) {
       return Promise.reject(new DatabaseError('the database is closed'));
     }
     const id = this.nextId++;

@@ -46,7 +46,12 @@ export class PostgresDatabase implements Database {
     });
     // A connection error of an idle client must not end the process; the next query reports it.
     pool.on('error', () => undefined);
-    await run(pool, 'SELECT 1', []);
+    try {
+      await run(pool, 'SELECT 1', []);
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw error;
+    }
     return new PostgresDatabase(pool);
   }
 

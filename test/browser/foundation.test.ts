@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { launchChromium } from './support/chromium';
 import { eventually } from './support/eventually';
 import { startCockpit, type RunningCockpit } from './support/startCockpit';
 
+const release: string = JSON.parse(readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8')).version;
 const GERMAN_USER = { email: 'disponent@autohaus-nord.example', password: 'cockpit-demo' };
 
 interface SentRequest {
@@ -80,6 +83,8 @@ describe('the console in a browser', () => {
     await page.waitForURL(/\/login$/);
     await page.getByRole('button', { name: 'Anmelden' }).waitFor();
     expect(seen.consoleLines).toContain('System start success');
+    // A production build names its release in the title (spec).
+    expect(await page.title()).toBe(`Order Cockpit · ${release}`);
 
     await logIn(page);
     await page.waitForURL(/\/orders$/);
