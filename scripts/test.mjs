@@ -1,6 +1,6 @@
 // `npm test`: install what is missing, then lint, unit and backend tests, the production build and
 // the browser tests in Debian's Chromium (installed with apt-get when missing and running as root).
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, log, root, run, runOrExit } from './ensure.mjs';
 
@@ -25,15 +25,35 @@ function ensureChromium() {
   return chromium;
 }
 
+const results = path.join(root, 'test-results');
+mkdirSync(results, { recursive: true });
+
+/** The counts of a Jest run from its JSON report. */
+function counts(file) {
+  try {
+    const report = JSON.parse(readFileSync(path.join(results, file), 'utf8'));
+    return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests };
+  } catch {
+    return { passed: 0, failed: 1, skipped: 0 };
+  }
+}
+
 ensureInstalled();
 log('Lint: layering rules, types of console, domain (no DOM) and backend …');
 runOrExit('npm', ['run', '-s', 'lint']);
 log('Unit and backend integration tests …');
-runOrExit(bin('jest'), ['--selectProjects', 'unit', 'server', ...(process.env.CI ? ['--ci'] : [])]);
+const jsonReport = (name) => ['--json', `--outputFile=${path.join(results, name)}`];
+runOrExit(bin('jest'), ['--selectProjects', 'unit', 'server', ...jsonReport('unit.json'), ...(process.env.CI ? ['--ci'] : [])]);
 ensureBuilt();
 const chromium = ensureChromium();
 log('Browser tests …');
-const status = run(bin('jest'), ['--config', 'jest.browser.config.js', '--runInBand', ...(process.env.CI ? ['--ci'] : [])], {
+const status = run(bin('jest'), ['--config', 'jest.browser.config.js', '--runInBand', ...jsonReport('browser.json'), ...(process.env.CI ? ['--ci'] : [])], {
   env: { ...process.env, CHROMIUM_PATH: chromium },
 });
-process.exit(status);
+const total = [counts('unit.json'), counts('browser.json')].reduce((a, b) => ({
+  passed: a.passed + b.passed,
+  failed: a.failed + b.failed,
+  skipped: a.skipped + b.skipped,
+}));
+console.log(`\nTests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(status || (total.failed > 0 ? 1 : 0));
