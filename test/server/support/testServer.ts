@@ -8,6 +8,16 @@ export const STARTUP_TIMEOUT_MS = 60_000;
 
 export const GERMAN_EMAIL = DEMO_TENANTS[0]?.user.email ?? '';
 export const BRITISH_EMAIL = DEMO_TENANTS[1]?.user.email ?? '';
+
+/** The German demo user as `/api/me` and the login answer it (ids are generated). */
+export const EXPECTED_GERMAN_USER = {
+  id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+  email: GERMAN_EMAIL,
+  name: 'Dana Brandt',
+  language: 'de',
+  tenant: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Autohaus Nord' },
+  theme: { color1: '#0b3d91', color2: '#1f6feb', color3: '#d9480f' },
+};
 export { DEMO_PASSWORD };
 
 /** A clock the test moves by hand. */
