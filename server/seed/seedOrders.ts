@@ -64,6 +64,8 @@ export function seedOrdersStatement(options: SeedOrdersOptions): { sql: string; 
   const currency = p(profile.currency, 'text');
   const tenantId = p(options.tenantId, 'uuid');
   const count = p(options.count, 'int');
+  // Six digits, or as many as the count needs: lpad cuts longer numbers, which would repeat them.
+  const digits = Math.max(6, String(options.count).length);
 
   /** The k-th pseudo-random draw of row g: an integer in 0 … 2^32 - 1. */
   const draw = (k: number) => `(hashint8(${salt} * 1000003 + g::bigint * 16 + ${k})::bigint + 2147483648)`;
@@ -134,7 +136,7 @@ export function seedOrdersStatement(options: SeedOrdersOptions): { sql: string; 
         || substr('89ab', 1 + (s.h12 % 4)::int, 1) || substr(s.r, 4, 15))::uuid,
       ${tenantId},
       ${prefix} || '-' || to_char(s.created_at AT TIME ZONE ${zone}, 'YYYY') || '-'
-        || lpad(row_number() OVER (PARTITION BY to_char(s.created_at AT TIME ZONE ${zone}, 'YYYY') ORDER BY s.created_at, s.g)::text, 6, '0'),
+        || lpad(row_number() OVER (PARTITION BY to_char(s.created_at AT TIME ZONE ${zone}, 'YYYY') ORDER BY s.created_at, s.g)::text, ${digits}, '0'),
       s.status,
       s.begin_at,
       s.end_at,

@@ -6,6 +6,7 @@ import { SessionLifecycle } from '../domain/lifecycle/SessionLifecycle';
 import { AuthApi } from '../domain/ports/AuthApi';
 import { SessionStore } from '../domain/ports/SessionStore';
 import { AuthStore } from '../domain/stores/AuthStore';
+import { OrdersFilterStore } from '../domain/stores/OrdersFilterStore';
 import { loadRuntimeConfig } from '../infrastructure/config/loadRuntimeConfig';
 import { createI18n } from '../infrastructure/i18n/createI18n';
 import { CockpitApp } from '../ui/CockpitApp';
@@ -34,7 +35,8 @@ export async function bootstrap(root: HTMLElement, win: Window = window): Promis
   const container = createContainer(environment, { config, router, i18n, window: win });
 
   const session = container.get<SessionStore>(SessionStore);
-  await session.restore();
+  const filter = container.get(OrdersFilterStore);
+  await Promise.all([session.restore(), filter.restore()]);
   const lifecycle = container.get(SessionLifecycle);
   lifecycle.start();
   const auth = container.get(AuthStore);

@@ -7,9 +7,11 @@ import { HttpClient } from '../../domain/ports/HttpClient';
 import { LocaleService } from '../../domain/ports/LocaleService';
 import { Navigator } from '../../domain/ports/Navigator';
 import { Notifier } from '../../domain/ports/Notifier';
+import { OrdersExport } from '../../domain/ports/OrdersExport';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { StatePersistence } from '../../domain/ports/StatePersistence';
 import { SystemClock } from '../../infrastructure/clock/SystemClock';
+import { BrowserOrdersExport } from '../../infrastructure/export/BrowserOrdersExport';
 import { AxiosHttpClient } from '../../infrastructure/http/AxiosHttpClient';
 import { DayjsI18nextLocaleService } from '../../infrastructure/i18n/DayjsI18nextLocaleService';
 import { type NavigableRouter, RouterNavigator } from '../../infrastructure/navigation/RouterNavigator';
@@ -33,6 +35,9 @@ export function browserModule(context: BrowserContext): ContainerModule {
     bind(StatePersistence).toConstantValue(new MobxStatePersistence(new SlicedStorage(context.window.localStorage, STATE_KEY)));
     bind(HttpClient)
       .toResolvedValue((session: SessionStore) => new AxiosHttpClient(session, { baseURL: context.config.apiBase }), [SessionStore])
+      .inSingletonScope();
+    bind(OrdersExport)
+      .toResolvedValue((http: HttpClient) => new BrowserOrdersExport(http, context.window), [HttpClient])
       .inSingletonScope();
     bind(Navigator).toConstantValue(new RouterNavigator(context.router));
     bind(LocaleService).toConstantValue(new DayjsI18nextLocaleService(context.i18n, context.window.document));

@@ -7,10 +7,13 @@ import { LocaleService } from '../../domain/ports/LocaleService';
 import { Navigator } from '../../domain/ports/Navigator';
 import { Notifier } from '../../domain/ports/Notifier';
 import { OrdersApi } from '../../domain/ports/OrdersApi';
+import { OrdersExport } from '../../domain/ports/OrdersExport';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { StatePersistence } from '../../domain/ports/StatePersistence';
 import { AuthStore } from '../../domain/stores/AuthStore';
 import { ObservableSessionStore } from '../../domain/stores/ObservableSessionStore';
+import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
+import { OrdersFilterStore } from '../../domain/stores/OrdersFilterStore';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
 import { PreferencesStore } from '../../domain/stores/PreferencesStore';
 import { HttpAuthApi } from '../../infrastructure/api/HttpAuthApi';
@@ -40,8 +43,20 @@ export const coreModule = new ContainerModule(({ bind }) => {
       [SessionStore, AuthApi, Notifier],
     )
     .inSingletonScope();
+  bind(OrdersFilterStore)
+    .toResolvedValue((clock: Clock, persistence: StatePersistence) => new OrdersFilterStore(clock, persistence), [Clock, StatePersistence])
+    .inSingletonScope();
   bind(OrdersListStore)
-    .toResolvedValue((api: OrdersApi) => new OrdersListStore(api), [OrdersApi])
+    .toResolvedValue(
+      (api: OrdersApi, filter: OrdersFilterStore, exporter: OrdersExport, notifier: Notifier) => new OrdersListStore(api, filter, exporter, notifier),
+      [OrdersApi, OrdersFilterStore, OrdersExport, Notifier],
+    )
+    .inSingletonScope();
+  bind(OrderDetailStore)
+    .toResolvedValue(
+      (api: OrdersApi, list: OrdersListStore, notifier: Notifier) => new OrderDetailStore(api, list, notifier),
+      [OrdersApi, OrdersListStore, Notifier],
+    )
     .inSingletonScope();
   bind(SessionLifecycle)
     .toResolvedValue((session: SessionStore, locale: LocaleService) => new SessionLifecycle(session, locale), [SessionStore, LocaleService])

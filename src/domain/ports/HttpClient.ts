@@ -4,6 +4,8 @@ export interface RequestOptions {
   /** Query parameters; arrays repeat the parameter (`status=new&status=confirmed`). */
   params?: Record<string, string | number | boolean | readonly string[] | undefined>;
   headers?: Record<string, string>;
+  /** `blob` hands the body over as it came (files); default `json`. */
+  responseType?: 'json' | 'blob';
 }
 
 /** A request answered with 401. `token` is the token the request carried, if any. */

@@ -1,8 +1,16 @@
-import type { OrderPage, OrderQuery } from '../model/Order';
+import type { Order, OrderPage, OrderQuery } from '../model/Order';
+import type { OrderChange } from '../model/OrderChange';
 
-/** The backend's orders resource (`/api/orders`). Read-only for now. */
+/** The backend's orders resource (`/api/orders`). */
 export interface OrdersApi {
   list(query: OrderQuery): Promise<OrderPage>;
+  get(id: string): Promise<Order>;
+  /**
+   * Changes an order the operator saw at `version` (sent as PATCH with `If-Match`). Rejects with
+   * a 412 `ApiError` whose problem carries the current order under `current` when someone else
+   * changed it first.
+   */
+  update(id: string, version: number, change: OrderChange): Promise<Order>;
 }
 
 export const OrdersApi = Symbol('OrdersApi');

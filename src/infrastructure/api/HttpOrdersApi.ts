@@ -1,12 +1,21 @@
-import type { OrderPage, OrderQuery } from '../../domain/model/Order';
+import type { Order, OrderPage, OrderQuery } from '../../domain/model/Order';
+import type { OrderChange } from '../../domain/model/OrderChange';
 import type { HttpClient } from '../../domain/ports/HttpClient';
 import type { OrdersApi } from '../../domain/ports/OrdersApi';
 
-/** OrdersApi over the HttpClient: `GET /orders`. */
+/** OrdersApi over the HttpClient: `GET /orders`, `GET /orders/{id}`, `PATCH /orders/{id}` with If-Match. */
 export class HttpOrdersApi implements OrdersApi {
   constructor(private readonly http: HttpClient) {}
 
   list(query: OrderQuery): Promise<OrderPage> {
     return this.http.get<OrderPage>('/orders', { params: { ...query } });
+  }
+
+  get(id: string): Promise<Order> {
+    return this.http.get<Order>(`/orders/${encodeURIComponent(id)}`);
+  }
+
+  update(id: string, version: number, change: OrderChange): Promise<Order> {
+    return this.http.put<Order>(`/orders/${encodeURIComponent(id)}`, change, { headers: { 'If-Match': `"${version}"` } });
   }
 }

@@ -59,7 +59,12 @@ export class AxiosHttpClient implements HttpClient, Disposable {
 
   private async send<T>(config: AxiosRequestConfig, options: RequestOptions = {}): Promise<T> {
     try {
-      const response = await this.axios.request<T>({ ...config, params: options.params, headers: options.headers });
+      const response = await this.axios.request<T>({
+        ...config,
+        params: options.params,
+        headers: options.headers,
+        responseType: options.responseType ?? 'json',
+      });
       return response.data;
     } catch (error) {
       const apiError = toApiError(error);

@@ -1,71 +1,105 @@
-import { Button, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
-import { formatDateTime } from '../format/formatDateTime';
 import { useService } from '../services/useService';
 import { PrimaryToolbar } from '../shell/PrimaryToolbar';
-import { StatusTag } from './StatusTag';
+import { DateRangeFilter } from './DateRangeFilter';
+import { OrderDetailDrawer } from './OrderDetailDrawer';
+import { OrdersTable } from './OrdersTable';
+import { SearchBox } from './SearchBox';
+import { StatusFilter } from './StatusFilter';
+import { useOrderCriteria } from './useOrderCriteria';
 import './OrdersPage.css';
 
-/** The tenant's orders, newest first (the first page). */
+/** The orders workspace: filter, the virtualized list, export, and the order beside it. */
 export const OrdersPage = observer(function OrdersPage() {
   const { t } = useTranslation();
   const list = useService(OrdersListStore);
+  const [criteria, setCriteria] = useOrderCriteria();
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [selected, setSelected] = useState(-1);
+  const search = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    void list.load();
+    list.setCriteria(criteria);
+  }, [list, criteria]);
+
+  useEffect(() => {
+    list.start();
+    return () => list.dispose();
   }, [list]);
+
+  useEffect(() => setSelected(-1), [list.query]);
+
+  useEffect(() => {
+    const focusSearch = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement | null;
+      const typing = target?.closest('input, textarea, select, [contenteditable="true"]');
+      if (event.key === '/' && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        event.preventDefault();
+        search.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', focusSearch);
+    return () => document.removeEventListener('keydown', focusSearch);
+  }, []);
+
+  const open = useCallback(
+    (index: number) => {
+      const order = list.rowAt(index);
+      if (order) {
+        setSelected(index);
+        navigate({ pathname: `/orders/${order.id}`, search: location.search });
+      }
+    },
+    [list, navigate, location.search],
+  );
+
+  const onSearch = useCallback((q: string) => setCriteria({ q }), [setCriteria]);
 
   return (
     <>
       <PrimaryToolbar title={t('orders.title')}>
-        {list.state === 'ready' && <span className="cockpit-orders-total">{t('orders.total', { count: list.total })}</span>}
-        <Button variant="minimal" icon="refresh" text={t('orders.refresh')} onClick={() => void list.load()} loading={list.state === 'loading'} />
+        {list.state === 'ready' && (
+          <span className="cockpit-orders-total" data-testid="orders-total">
+            {t('orders.total', { count: list.total })}
+          </span>
+        )}
+        <Button variant="minimal" icon="download" text={t('orders.export')} loading={list.exporting} onClick={() => void list.exportCsv()} />
+        <Button variant="minimal" icon="refresh" text={t('orders.refresh')} onClick={() => void list.reload()} />
       </PrimaryToolbar>
+      <section className="cockpit-orders-filter">
+        <DateRangeFilter />
+        <StatusFilter selected={criteria.status} onChange={(status) => setCriteria({ status })} />
+        <SearchBox ref={search} value={criteria.q} onChange={onSearch} />
+      </section>
       <section className="cockpit-orders">
-        {list.state === 'loading' && list.items.length === 0 && <NonIdealState icon={<Spinner />} title={t('orders.loading')} />}
+        {list.state === 'loading' && list.rowCount === 0 && <NonIdealState icon={<Spinner />} title={t('orders.loading')} />}
         {list.state === 'error' && (
           <NonIdealState
             icon="error"
             title={t('orders.loadFailed')}
             description={t(list.errorKey ?? 'errors.unexpected')}
-            action={<Button intent="primary" text={t('orders.retry')} onClick={() => void list.load()} />}
+            action={<Button intent="primary" text={t('orders.retry')} onClick={() => void list.reload()} />}
           />
         )}
-        {list.state === 'ready' && list.items.length === 0 && (
-          <NonIdealState icon="inbox" title={t('orders.empty')} description={t('orders.emptyHint')} />
-        )}
-        {list.items.length > 0 && list.state !== 'error' && (
-          <HTMLTable className="cockpit-orders-table" striped interactive compact>
-            <thead>
-              <tr>
-                <th>{t('orders.columns.number')}</th>
-                <th>{t('orders.columns.status')}</th>
-                <th>{t('orders.columns.begin')}</th>
-                <th>{t('orders.columns.end')}</th>
-                <th>{t('orders.columns.customer')}</th>
-                <th>{t('orders.columns.licensePlate')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((order) => (
-                <tr key={order.id} data-order-id={order.id}>
-                  <td>{order.number}</td>
-                  <td>
-                    <StatusTag status={order.status} />
-                  </td>
-                  <td>{formatDateTime(order.begin)}</td>
-                  <td>{formatDateTime(order.end)}</td>
-                  <td>{order.customer.name}</td>
-                  <td>{order.vehicle.licensePlate}</td>
-                </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
+        {list.state === 'ready' && list.total === 0 && <NonIdealState icon="inbox" title={t('orders.empty')} description={t('orders.emptyHint')} />}
+        {list.state !== 'error' && list.rowCount > 0 && (
+          <OrdersTable
+            sort={criteria.sort}
+            onSort={(sort) => setCriteria({ sort })}
+            selected={selected}
+            onSelect={setSelected}
+            onOpen={open}
+          />
         )}
       </section>
+      <OrderDetailDrawer orderId={id ?? null} onClose={() => navigate({ pathname: '/orders', search: location.search })} />
     </>
   );
 });

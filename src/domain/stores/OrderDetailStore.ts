@@ -1,0 +1,216 @@
+import { action, computed, makeObservable, observable, observableRef, observableStruct, runInAction } from 'mobx';
+import { isApiError, type ApiError } from '../model/ApiError';
+import type { Order } from '../model/Order';
+import { changedFields, type EditableOrderField, type OrderChange } from '../model/OrderChange';
+import { nextStatuses, type OrderStatus } from '../model/OrderStatus';
+import type { Notifier } from '../ports/Notifier';
+import type { OrdersApi } from '../ports/OrdersApi';
+import type { OrdersListStore } from './OrdersListStore';
+
+export type DetailState = 'idle' | 'loading' | 'ready' | 'not-found' | 'error';
+
+export type OrderDraft = Pick<Order, EditableOrderField>;
+
+/** Someone else changed the order first: their order as it is now, and the change the operator sent. */
+export interface OrderConflict {
+  theirs: Order;
+  yours: OrderChange;
+}
+
+function draftOf(order: Order): OrderDraft {
+  return { notes: order.notes, begin: order.begin, end: order.end, station: order.station };
+}
+
+function isOrder(value: unknown): value is Order {
+  return typeof value === 'object' && value !== null && typeof (value as Order).id === 'string' && typeof (value as Order).version === 'number';
+}
+
+/**
+ * One order opened beside the list: its fields, the allowed next statuses and the edits. Every
+ * save names the version the operator saw (`If-Match`); a newer version on the server is shown as
+ * a conflict, never overwritten. A save cannot be sent twice while it runs.
+ */
+export class OrderDetailStore {
+  order: Order | null = null;
+  draft: OrderDraft | null = null;
+  state: DetailState = 'idle';
+  errorKey: string | null = null;
+  saving = false;
+  /** Field errors of the last refused save (422), by field. */
+  fieldErrors: Record<string, string> = {};
+  conflict: OrderConflict | null = null;
+
+  private openedId: string | null = null;
+
+  constructor(
+    private readonly api: OrdersApi,
+    private readonly list: OrdersListStore,
+    private readonly notifier: Notifier,
+  ) {
+    makeObservable(this, {
+      order: observableRef,
+      draft: observableStruct,
+      state: observable,
+      errorKey: observable,
+      saving: observable,
+      fieldErrors: observableRef,
+      conflict: observableRef,
+      change: computed,
+      dirty: computed,
+      allowedStatuses: computed,
+      edit: action,
+      close: action,
+      discardChanges: action,
+      takeTheirs: action,
+      reapplyMine: action,
+    });
+  }
+
+  get change(): OrderChange {
+    return this.order && this.draft ? changedFields(this.order, this.draft) : {};
+  }
+
+  get dirty(): boolean {
+    return Object.keys(this.change).length > 0;
+  }
+
+  get allowedStatuses(): readonly OrderStatus[] {
+    return this.order ? nextStatuses(this.order.status) : [];
+  }
+
+  async open(id: string): Promise<void> {
+    if (this.openedId === id && this.state !== 'error') {
+      return;
+    }
+    this.openedId = id;
+    runInAction(() => {
+      this.state = 'loading';
+      this.order = null;
+      this.draft = null;
+      this.conflict = null;
+      this.fieldErrors = {};
+      this.errorKey = null;
+    });
+    try {
+      const order = await this.api.get(id);
+      if (this.openedId !== id) {
+        return;
+      }
+      runInAction(() => {
+        this.order = order;
+        this.draft = draftOf(order);
+        this.state = 'ready';
+      });
+    } catch (error) {
+      if (this.openedId !== id) {
+        return;
+      }
+      runInAction(() => {
+        this.state = isApiError(error) && error.kind === 'not-found' ? 'not-found' : 'error';
+        this.errorKey = isApiError(error) ? error.messageKey : 'errors.unexpected';
+      });
+    }
+  }
+
+  close(): void {
+    this.openedId = null;
+    this.order = null;
+    this.draft = null;
+    this.state = 'idle';
+    this.conflict = null;
+    this.fieldErrors = {};
+  }
+
+  edit(field: EditableOrderField, value: string): void {
+    if (this.draft) {
+      this.draft = { ...this.draft, [field]: value };
+      const { [field]: _cleared, ...rest } = this.fieldErrors;
+      this.fieldErrors = rest;
+    }
+  }
+
+  discardChanges(): void {
+    if (this.order) {
+      this.draft = draftOf(this.order);
+      this.fieldErrors = {};
+    }
+  }
+
+  /** Moves the order to the next status. */
+  changeStatus(status: OrderStatus): Promise<boolean> {
+    return this.send({ status });
+  }
+
+  /** Saves the edited fields. */
+  save(): Promise<boolean> {
+    return this.dirty ? this.send(this.change) : Promise.resolve(false);
+  }
+
+  /** Drops the operator's change and shows the order as it is now. */
+  takeTheirs(): void {
+    if (this.conflict) {
+      this.applySaved(this.conflict.theirs);
+      this.conflict = null;
+    }
+  }
+
+  /** Starts again from the current order with the operator's edits applied on top, to review and save. */
+  reapplyMine(): void {
+    if (this.conflict) {
+      const { theirs, yours } = this.conflict;
+      this.applySaved(theirs);
+      const { status: _status, ...edits } = yours;
+      this.draft = { ...draftOf(theirs), ...edits };
+      this.conflict = null;
+    }
+  }
+
+  private async send(change: OrderChange): Promise<boolean> {
+    const order = this.order;
+    if (!order || this.saving) {
+      return false;
+    }
+    runInAction(() => {
+      this.saving = true;
+      this.fieldErrors = {};
+    });
+    try {
+      const saved = await this.api.update(order.id, order.version, change);
+      runInAction(() => {
+        this.applySaved(saved);
+        this.draft = draftOf(saved);
+      });
+      this.notifier.show({ message: 'orderDetail.saved', values: { number: saved.number }, intent: 'success' });
+      return true;
+    } catch (error) {
+      runInAction(() => this.handleFailure(error, change));
+      return false;
+    } finally {
+      runInAction(() => (this.saving = false));
+    }
+  }
+
+  private applySaved(order: Order): void {
+    this.order = order;
+    this.list.replaceOrder(order);
+  }
+
+  private handleFailure(error: unknown, change: OrderChange): void {
+    if (!isApiError(error)) {
+      this.notifier.show({ message: 'errors.unexpected', intent: 'danger' });
+      return;
+    }
+    const current = (error as ApiError).problem?.current;
+    if (error.kind === 'precondition-failed' && isOrder(current)) {
+      this.conflict = { theirs: current, yours: change };
+      return;
+    }
+    if (error.kind === 'validation' && error.fieldErrors.length > 0) {
+      this.fieldErrors = Object.fromEntries(error.fieldErrors.map((fieldError) => [fieldError.field, fieldError.message]));
+      return;
+    }
+    if (error.kind !== 'unauthorized') {
+      this.notifier.show({ title: 'orderDetail.saveFailed', message: error.messageKey, intent: 'danger' });
+    }
+  }
+}

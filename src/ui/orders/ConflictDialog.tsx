@@ -1,0 +1,63 @@
+import { Button, Classes, Dialog, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import type { Order } from '../../domain/model/Order';
+import type { OrderChange } from '../../domain/model/OrderChange';
+import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
+import { formatDateTime } from '../format/formatDateTime';
+import { useService } from '../services/useService';
+
+function display(field: keyof OrderChange, value: string | undefined, t: (key: string) => string): string {
+  if (value === undefined) {
+    return '';
+  }
+  if (field === 'status') {
+    return t(`status.${value}`);
+  }
+  return field === 'begin' || field === 'end' ? formatDateTime(value) : value;
+}
+
+/**
+ * Someone else saved the order first: their values and the operator's side by side. Nothing is
+ * overwritten; the operator takes theirs or puts their own edits on top of the current order.
+ */
+export const ConflictDialog = observer(function ConflictDialog() {
+  const { t } = useTranslation();
+  const detail = useService(OrderDetailStore);
+  const conflict = detail.conflict;
+  const fields = conflict ? (Object.keys(conflict.yours) as (keyof OrderChange)[]) : [];
+  const theirs: Order | undefined = conflict?.theirs;
+  return (
+    <Dialog isOpen={conflict !== null} title={t('conflict.title')} icon="warning-sign" onClose={() => detail.takeTheirs()} style={{ width: 'auto', maxWidth: 720 }}>
+      <DialogBody>
+        <p>{t('conflict.explanation')}</p>
+        <HTMLTable compact className="cockpit-conflict-table">
+          <thead>
+            <tr>
+              <th>{t('conflict.field')}</th>
+              <th>{t('conflict.theirs')}</th>
+              <th>{t('conflict.yours')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {fields.map((field) => (
+              <tr key={field} data-field={field}>
+                <td>{t(`orderDetail.fields.${field}`)}</td>
+                <td data-side="theirs">{display(field, theirs?.[field], t)}</td>
+                <td data-side="yours">{display(field, conflict?.yours[field], t)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('conflict.takeTheirs')} onClick={() => detail.takeTheirs()} autoFocus className={Classes.DIALOG_CLOSE_BUTTON} />
+            <Button intent="primary" text={t('conflict.reapply')} onClick={() => detail.reapplyMine()} />
+          </>
+        }
+      />
+    </Dialog>
+  );
+});

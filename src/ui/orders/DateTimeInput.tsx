@@ -1,0 +1,55 @@
+import { FormGroup } from '@blueprintjs/core';
+import { DateInput3 } from '@blueprintjs/datetime2';
+import { de, enGB } from 'date-fns/locale';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../../domain/model/Language';
+import { dateTimeFormat, formatDateTimeIn, parseDateTime } from '../format/dates';
+
+const DATE_FNS_LOCALES = { de, en: enGB } as const;
+
+export interface DateTimeInputProps {
+  id: string;
+  label: string;
+  /** An ISO instant. */
+  value: string;
+  language: Language;
+  onChange(iso: string): void;
+  /** A field error from the server (already translated). Default: none. */
+  error?: string;
+}
+
+/** A date with time (`DD.MM.YYYY HH:mm` / `DD/MM/YYYY HH:mm`, spec), typed strictly or picked. */
+export function DateTimeInput({ id, label, value, language, onChange, error }: DateTimeInputProps) {
+  const { t } = useTranslation();
+  const [invalid, setInvalid] = useState(false);
+  const hint = invalid ? t('filter.invalidDate', { format: dateTimeFormat(language).replace('HH:mm', t('filter.timeFormat')) }) : error;
+  return (
+    <FormGroup label={label} labelFor={id} intent={hint ? 'danger' : 'none'} helperText={hint}>
+      <DateInput3
+        value={dayjs(value).format('YYYY-MM-DDTHH:mm:ss')}
+        timePrecision="minute"
+        onChange={(next) => {
+          if (next) {
+            setInvalid(false);
+            onChange(dayjs(next).toISOString());
+          }
+        }}
+        onError={() => setInvalid(true)}
+        parseDate={(text) => {
+          const iso = parseDateTime(text, language);
+          return iso ? new Date(iso) : false;
+        }}
+        formatDate={(date) => formatDateTimeIn(date.toISOString(), language)}
+        locale={DATE_FNS_LOCALES[language]}
+        minDate={new Date(2000, 0, 1)}
+        maxDate={new Date(2099, 11, 31)}
+        invalidDateMessage={t('filter.invalidShort')}
+        canClearSelection={false}
+        showTimezoneSelect={false}
+        inputProps={{ id, 'aria-invalid': Boolean(hint) }}
+      />
+    </FormGroup>
+  );
+}

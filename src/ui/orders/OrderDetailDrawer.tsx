@@ -1,0 +1,161 @@
+import { Button, Callout, Drawer, FormGroup, HTMLTable, InputGroup, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SessionStore } from '../../domain/ports/SessionStore';
+import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
+import { formatDateTime } from '../format/formatDateTime';
+import { formatMoney } from '../format/formatMoney';
+import { useService } from '../services/useService';
+import { ConflictDialog } from './ConflictDialog';
+import { DateTimeInput } from './DateTimeInput';
+import { StatusTag } from './StatusTag';
+
+export interface OrderDetailDrawerProps {
+  /** The order to show; null closes the drawer. */
+  orderId: string | null;
+  onClose(): void;
+}
+
+/** The order beside the list (`/orders/:id`): all fields, next statuses, editable notes, times and station. */
+export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, onClose }: OrderDetailDrawerProps) {
+  const { t } = useTranslation();
+  const detail = useService(OrderDetailStore);
+  const session = useService<SessionStore>(SessionStore);
+
+  useEffect(() => {
+    if (orderId) {
+      void detail.open(orderId);
+    } else {
+      detail.close();
+    }
+  }, [detail, orderId]);
+
+  const order = detail.order;
+  const draft = detail.draft;
+  return (
+    <Drawer
+      isOpen={orderId !== null}
+      onClose={onClose}
+      title={order ? t('orderDetail.title', { number: order.number }) : t('orderDetail.loading')}
+      icon="document"
+      size="520px"
+      hasBackdrop={false}
+      canOutsideClickClose={false}
+      className="cockpit-order-detail"
+    >
+      <div className="cockpit-order-detail-body">
+        {detail.state === 'loading' && <NonIdealState icon={<Spinner />} title={t('orderDetail.loading')} />}
+        {(detail.state === 'not-found' || detail.state === 'error') && (
+          <NonIdealState
+            icon="error"
+            title={t(detail.state === 'not-found' ? 'orderDetail.notFound' : 'orderDetail.loadFailed')}
+            description={t(detail.errorKey ?? 'errors.unexpected')}
+            action={detail.state === 'error' && orderId ? <Button text={t('orders.retry')} onClick={() => void detail.open(orderId)} /> : undefined}
+          />
+        )}
+        {order && draft && (
+          <>
+            <section className="cockpit-order-status">
+              <StatusTag status={order.status} />
+              {detail.allowedStatuses.map((status) => (
+                <Button
+                  key={status}
+                  intent={status === 'cancelled' ? 'danger' : 'primary'}
+                  variant={status === 'cancelled' ? 'outlined' : 'solid'}
+                  text={t(`orderDetail.moveTo.${status}`)}
+                  disabled={detail.saving}
+                  loading={detail.saving}
+                  onClick={() => void detail.changeStatus(status)}
+                />
+              ))}
+            </section>
+            <HTMLTable compact className="cockpit-order-facts">
+              <tbody>
+                <tr>
+                  <th>{t('orderDetail.fields.service')}</th>
+                  <td>{order.service}</td>
+                </tr>
+                <tr>
+                  <th>{t('orderDetail.fields.customer')}</th>
+                  <td>
+                    {order.customer.name}
+                    <br />
+                    {order.customer.email} · {order.customer.phone}
+                  </td>
+                </tr>
+                <tr>
+                  <th>{t('orderDetail.fields.vehicle')}</th>
+                  <td>
+                    {order.vehicle.licensePlate} · {order.vehicle.make} {order.vehicle.model}
+                    {order.vehicle.vin ? ` · ${order.vehicle.vin}` : ''}
+                  </td>
+                </tr>
+                <tr>
+                  <th>{t('orderDetail.fields.price')}</th>
+                  <td>{formatMoney(order.price)}</td>
+                </tr>
+                <tr>
+                  <th>{t('orderDetail.fields.updatedAt')}</th>
+                  <td>{formatDateTime(order.updatedAt)}</td>
+                </tr>
+              </tbody>
+            </HTMLTable>
+            <form
+              className="cockpit-order-form"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void detail.save();
+              }}
+            >
+              <FormGroup
+                label={t('orderDetail.fields.station')}
+                labelFor="order-station"
+                intent={detail.fieldErrors.station ? 'danger' : 'none'}
+                helperText={detail.fieldErrors.station}
+              >
+                <InputGroup id="order-station" value={draft.station} onValueChange={(value) => detail.edit('station', value)} />
+              </FormGroup>
+              <div className="cockpit-order-times">
+                <DateTimeInput
+                  id="order-begin"
+                  label={t('orderDetail.fields.begin')}
+                  value={draft.begin}
+                  language={session.language}
+                  onChange={(value) => detail.edit('begin', value)}
+                  error={detail.fieldErrors.begin}
+                />
+                <DateTimeInput
+                  id="order-end"
+                  label={t('orderDetail.fields.end')}
+                  value={draft.end}
+                  language={session.language}
+                  onChange={(value) => detail.edit('end', value)}
+                  error={detail.fieldErrors.end}
+                />
+              </div>
+              <FormGroup
+                label={t('orderDetail.fields.notes')}
+                labelFor="order-notes"
+                intent={detail.fieldErrors.notes ? 'danger' : 'none'}
+                helperText={detail.fieldErrors.notes}
+              >
+                <TextArea id="order-notes" fill autoResize value={draft.notes} onChange={(event) => detail.edit('notes', event.currentTarget.value)} />
+              </FormGroup>
+              {detail.fieldErrors.status && (
+                <Callout intent="danger" role="alert">
+                  {detail.fieldErrors.status}
+                </Callout>
+              )}
+              <div className="cockpit-order-actions">
+                <Button text={t('orderDetail.discard')} disabled={!detail.dirty || detail.saving} onClick={() => detail.discardChanges()} />
+                <Button type="submit" intent="primary" text={t('orderDetail.save')} disabled={!detail.dirty} loading={detail.saving} />
+              </div>
+            </form>
+          </>
+        )}
+      </div>
+      <ConflictDialog />
+    </Drawer>
+  );
+});

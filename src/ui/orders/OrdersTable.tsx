@@ -1,0 +1,138 @@
+import { Icon } from '@blueprintjs/core';
+import { observer } from 'mobx-react-lite';
+import { useEffect, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OrderSort, OrderSortKey } from '../../domain/model/OrderSort';
+import { OrdersListStore } from '../../domain/stores/OrdersListStore';
+import { useService } from '../services/useService';
+import { OrderRow } from './OrderRow';
+import { useViewport } from './useViewport';
+
+/** Height of one row in pixels; the grid is virtualized on it. */
+export const ROW_HEIGHT = 36;
+const OVERSCAN = 8;
+
+const COLUMNS: { key: string; sort?: OrderSortKey }[] = [
+  { key: 'number', sort: 'number' },
+  { key: 'status', sort: 'status' },
+  { key: 'begin', sort: 'begin' },
+  { key: 'end' },
+  { key: 'station' },
+  { key: 'customer' },
+  { key: 'licensePlate' },
+  { key: 'vehicle' },
+  { key: 'price', sort: 'price' },
+];
+
+export interface OrdersTableProps {
+  sort: OrderSort;
+  onSort(sort: OrderSort): void;
+  selected: number;
+  onSelect(index: number): void;
+  onOpen(index: number): void;
+}
+
+/**
+ * The orders as a virtualized grid: only the rows in view (plus a few) are in the DOM, and the
+ * store holds only the pages around them. Arrow keys move the selection, Enter opens it.
+ */
+export const OrdersTable = observer(function OrdersTable({ sort, onSort, selected, onSelect, onOpen }: OrdersTableProps) {
+  const { t } = useTranslation();
+  const list = useService(OrdersListStore);
+  const { ref, viewport, onScroll } = useViewport<HTMLDivElement>();
+  const rowCount = list.rowCount;
+  const first = Math.max(0, Math.floor(viewport.top / ROW_HEIGHT) - OVERSCAN);
+  const last = Math.min(rowCount - 1, Math.ceil((viewport.top + viewport.height) / ROW_HEIGHT) + OVERSCAN);
+
+  useEffect(() => {
+    list.showRows(first, Math.max(first, last));
+  }, [list, first, last, rowCount]);
+
+  const moveTo = (index: number) => {
+    const next = Math.min(Math.max(index, 0), rowCount - 1);
+    onSelect(next);
+    const element = ref.current;
+    if (element) {
+      const top = next * ROW_HEIGHT;
+      if (top < element.scrollTop) {
+        element.scrollTop = top;
+      } else if (top + ROW_HEIGHT > element.scrollTop + element.clientHeight) {
+        element.scrollTop = top + ROW_HEIGHT - element.clientHeight;
+      }
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const page = Math.max(1, Math.floor((ref.current?.clientHeight ?? ROW_HEIGHT) / ROW_HEIGHT) - 1);
+    const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page };
+    if (event.key in moves) {
+      event.preventDefault();
+      moveTo((selected < 0 ? -1 : selected) + (moves[event.key] ?? 0));
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      moveTo(event.key === 'Home' ? 0 : rowCount - 1);
+    } else if (event.key === 'Enter' && selected >= 0) {
+      event.preventDefault();
+      onOpen(selected);
+    }
+  };
+
+  const rows = [];
+  for (let index = first; index <= last; index++) {
+    rows.push(
+      <OrderRow
+        key={index}
+        index={index}
+        order={list.rowAt(index)}
+        top={index * ROW_HEIGHT}
+        selected={index === selected}
+        onSelect={onSelect}
+        onOpen={onOpen}
+      />,
+    );
+  }
+
+  return (
+    <div
+      className="cockpit-orders-grid"
+      role="grid"
+      aria-label={t('orders.title')}
+      aria-rowcount={list.total + 1}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      ref={ref}
+      onScroll={onScroll}
+      data-tour="orders-list"
+    >
+      <div role="row" className="cockpit-order-row cockpit-order-header" aria-rowindex={1}>
+        {COLUMNS.map((column) => {
+          const active = column.sort !== undefined && sort.key === column.sort;
+          return (
+            <div
+              key={column.key}
+              role="columnheader"
+              aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : undefined}
+              className={column.key === 'price' ? 'cockpit-order-price' : undefined}
+            >
+              {column.sort ? (
+                <button
+                  type="button"
+                  className="cockpit-sort-button"
+                  onClick={() => onSort({ key: column.sort as OrderSortKey, descending: active ? !sort.descending : false })}
+                >
+                  {t(`orders.columns.${column.key}`)}
+                  {active && <Icon icon={sort.descending ? 'chevron-down' : 'chevron-up'} size={12} />}
+                </button>
+              ) : (
+                t(`orders.columns.${column.key}`)
+              )}
+            </div>
+          );
+        })}
+      </div>
+      <div className="cockpit-orders-body" style={{ height: rowCount * ROW_HEIGHT }}>
+        {rows}
+      </div>
+    </div>
+  );
+});
