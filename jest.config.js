@@ -1,3 +1,6 @@
+// Days become instants in local time: run every test in a zone with an offset and summer time.
+process.env.TZ = process.env.TZ || 'Europe/Berlin';
+
 // Unit tests (stores, services, views with fake bindings) and backend integration tests over real HTTP.
 // Inversify 8 and some of its helpers ship only ES modules, so they are transformed like our sources.
 const esmOnly = ['inversify', '@inversifyjs'].join('|');

@@ -1,0 +1,21 @@
+import { launchChromium } from './chromium';
+import { startCockpit } from './startCockpit';
+(async () => {
+  const c = await startCockpit({ SEED_ORDERS: '3000' });
+  const b = await launchChromium();
+  const p = await b.newPage({ baseURL: c.url, viewport: { width: 1400, height: 800 } });
+  p.on('console', (m) => console.log('console:', m.type(), m.text()));
+  p.on('pageerror', (e) => console.log('pageerror:', e));
+  await p.goto(c.url + '/orders');
+  await p.getByLabel('E-Mail').fill('disponent@autohaus-nord.example');
+  await p.getByLabel('Passwort').fill('cockpit-demo');
+  await p.getByRole('button', { name: 'Anmelden' }).click();
+  await p.waitForTimeout(2500);
+  await p.screenshot({ path: '/tmp/ws1.png' });
+  await p.getByRole('button', { name: 'Diesen Monat' }).click().catch(() => p.getByText('Dieser Monat').click());
+  await p.waitForTimeout(1500);
+  await p.locator('.cockpit-orders-grid').evaluate((e) => (e.scrollTop = 3000));
+  await p.waitForTimeout(1500);
+  await p.screenshot({ path: '/tmp/ws2.png' });
+  await b.close(); await c.close();
+})();

@@ -1,0 +1,99 @@
+import { ApiError } from '../../../src/domain/model/ApiError';
+import { OrderDetailStore } from '../../../src/domain/stores/OrderDetailStore';
+import { OrdersFilterStore } from '../../../src/domain/stores/OrdersFilterStore';
+import { OrdersListStore } from '../../../src/domain/stores/OrdersListStore';
+import { MobxStatePersistence, STATE_KEY } from '../../../src/infrastructure/persistence/MobxStatePersistence';
+import { SlicedStorage } from '../../../src/infrastructure/persistence/SlicedStorage';
+import { FakeOrdersApi, makeOrders } from '../support/FakeOrdersApi';
+import { FakeClock, FakeNotifier } from '../support/fakes';
+
+describe('OrderDetailStore', () => {
+  let api: FakeOrdersApi;
+  let detail: OrderDetailStore;
+  let notifier: FakeNotifier;
+
+  beforeEach(async () => {
+    api = new FakeOrdersApi(makeOrders(5));
+    notifier = new FakeNotifier();
+    const filter = new OrdersFilterStore(new FakeClock(), new MobxStatePersistence(new SlicedStorage(localStorage, STATE_KEY)));
+    const list = new OrdersListStore(api, filter, { download: async () => undefined }, notifier);
+    detail = new OrderDetailStore(api, list, notifier);
+    await detail.open('o-2');
+  });
+
+  it('opens an order with its allowed next statuses', () => {
+    expect(detail.state).toBe('ready');
+    expect(detail.order?.number).toBe('AN-2026-000002');
+    expect(detail.allowedStatuses).toEqual(['confirmed', 'cancelled']);
+    expect(detail.dirty).toBe(false);
+  });
+
+  it('says when an order does not exist', async () => {
+    await detail.open('o-404');
+    expect(detail.state).toBe('not-found');
+  });
+
+  it('saves only the changed fields, naming the version the operator saw', async () => {
+    detail.edit('notes', 'Reifen einlagern');
+    detail.edit('station', 'Lübeck');
+    expect(detail.change).toEqual({ notes: 'Reifen einlagern', station: 'Lübeck' });
+    await expect(detail.save()).resolves.toBe(true);
+    expect(api.updates).toEqual([{ id: 'o-2', version: 1, change: { notes: 'Reifen einlagern', station: 'Lübeck' } }]);
+    expect(detail.order?.version).toBe(2);
+    expect(detail.dirty).toBe(false);
+    expect(notifier.toasts).toEqual([expect.objectContaining({ message: 'orderDetail.saved', intent: 'success' })]);
+  });
+
+  it('cannot send twice while a save runs', async () => {
+    api.hold();
+    const first = detail.changeStatus('confirmed');
+    const second = detail.changeStatus('confirmed');
+    expect(detail.saving).toBe(true);
+    api.release();
+    await expect(first).resolves.toBe(true);
+    await expect(second).resolves.toBe(false);
+    expect(api.updates).toHaveLength(1);
+    expect(detail.order?.status).toBe('confirmed');
+    expect(detail.allowedStatuses).toEqual(['in_progress', 'cancelled']);
+  });
+
+  it('shows a conflict instead of overwriting, then reapplies the operator’s change on the current order', async () => {
+    const theirs = api.changeBehindTheScenes('o-2', { notes: 'Kunde ruft zurück', station: 'Kiel-Nord' });
+    detail.edit('notes', 'Meine Notiz');
+    await expect(detail.save()).resolves.toBe(false);
+    expect(detail.conflict).toEqual({ theirs, yours: { notes: 'Meine Notiz' } });
+    expect(api.orders[1]?.notes).toBe('Kunde ruft zurück');
+
+    detail.reapplyMine();
+    expect(detail.conflict).toBeNull();
+    expect(detail.order).toEqual(theirs);
+    expect(detail.draft).toMatchObject({ notes: 'Meine Notiz', station: 'Kiel-Nord' });
+    await expect(detail.save()).resolves.toBe(true);
+    expect(api.updates.at(-1)).toEqual({ id: 'o-2', version: 2, change: { notes: 'Meine Notiz' } });
+    expect(api.orders[1]).toMatchObject({ notes: 'Meine Notiz', station: 'Kiel-Nord', version: 3 });
+  });
+
+  it('lets the operator take the other version instead', async () => {
+    const theirs = api.changeBehindTheScenes('o-2', { status: 'cancelled' });
+    await detail.changeStatus('confirmed');
+    expect(detail.conflict?.yours).toEqual({ status: 'confirmed' });
+    detail.takeTheirs();
+    expect(detail.order).toEqual(theirs);
+    expect(detail.allowedStatuses).toEqual([]);
+  });
+
+  it('shows field errors of a refused save in place and keeps the draft', async () => {
+    api.failNext = new ApiError(422, {
+      type: 'about:blank',
+      title: 'Invalid',
+      status: 422,
+      errors: [{ field: 'end', message: 'Das Ende liegt vor dem Beginn.' }],
+    });
+    detail.edit('end', '2026-01-01T00:00:00.000Z');
+    await detail.save();
+    expect(detail.fieldErrors).toEqual({ end: 'Das Ende liegt vor dem Beginn.' });
+    expect(detail.draft?.end).toBe('2026-01-01T00:00:00.000Z');
+    detail.edit('end', '2026-12-01T00:00:00.000Z');
+    expect(detail.fieldErrors).toEqual({});
+  });
+});

@@ -1,0 +1,108 @@
+import { ApiError } from '../../../src/domain/model/ApiError';
+import type { Order, OrderPage, OrderQuery } from '../../../src/domain/model/Order';
+import type { OrderChange } from '../../../src/domain/model/OrderChange';
+import type { OrdersApi } from '../../../src/domain/ports/OrdersApi';
+
+/** Orders numbered 1..count, one hour each, a day apart from 2026-11-01, all `new`. */
+export function makeOrders(count: number): Order[] {
+  return Array.from({ length: count }, (_, i) => {
+    const begin = new Date(Date.UTC(2026, 10, 1, 8) + i * 3600_000);
+    return {
+      id: `o-${i + 1}`,
+      number: `AN-2026-${String(i + 1).padStart(6, '0')}`,
+      status: 'new',
+      begin: begin.toISOString(),
+      end: new Date(begin.getTime() + 3600_000).toISOString(),
+      station: 'Kiel',
+      service: 'Inspektion',
+      customer: { name: `Kunde ${i + 1}`, email: 'k@example.com', phone: '+49 40 1' },
+      vehicle: { licensePlate: `KI-AB ${i + 1}`, make: 'VW', model: 'Golf' },
+      price: { amount: 10000 + i, currency: 'EUR' },
+      notes: '',
+      createdAt: begin.toISOString(),
+      updatedAt: begin.toISOString(),
+      version: 1,
+    };
+  });
+}
+
+/**
+ * An in-memory OrdersApi: pages by an offset cursor, records every query, and can hold answers
+ * back (`hold()`/`release()`) to test what happens while requests run.
+ */
+export class FakeOrdersApi implements OrdersApi {
+  readonly queries: OrderQuery[] = [];
+  readonly updates: { id: string; version: number; change: OrderChange }[] = [];
+  failNext: ApiError | null = null;
+  private held: (() => void)[] | null = null;
+
+  constructor(public orders: Order[]) {}
+
+  hold(): void {
+    this.held = [];
+  }
+
+  release(): void {
+    const held = this.held ?? [];
+    this.held = null;
+    held.forEach((resume) => resume());
+  }
+
+  async list(query: OrderQuery): Promise<OrderPage> {
+    this.queries.push(query);
+    await this.wait();
+    this.throwIfFailing();
+    const matching = this.orders.filter((order) => !query.status || query.status.includes(order.status));
+    const offset = query.cursor ? Number(query.cursor) : 0;
+    const limit = query.limit ?? 100;
+    const items = matching.slice(offset, offset + limit);
+    return { items, total: matching.length, nextCursor: offset + limit < matching.length ? String(offset + limit) : null };
+  }
+
+  async get(id: string): Promise<Order> {
+    await this.wait();
+    this.throwIfFailing();
+    const order = this.orders.find((candidate) => candidate.id === id);
+    if (!order) {
+      throw new ApiError(404, { type: 'about:blank', title: 'Not found', status: 404 });
+    }
+    return order;
+  }
+
+  async update(id: string, version: number, change: OrderChange): Promise<Order> {
+    this.updates.push({ id, version, change });
+    await this.wait();
+    this.throwIfFailing();
+    const index = this.orders.findIndex((candidate) => candidate.id === id);
+    const current = this.orders[index];
+    if (!current) {
+      throw new ApiError(404, { type: 'about:blank', title: 'Not found', status: 404 });
+    }
+    if (current.version !== version) {
+      throw new ApiError(412, { type: 'about:blank', title: 'Changed', status: 412, current });
+    }
+    const saved = { ...current, ...change, version: current.version + 1 };
+    this.orders[index] = saved;
+    return saved;
+  }
+
+  /** Someone else saves a change. */
+  changeBehindTheScenes(id: string, change: Partial<Order>): Order {
+    const index = this.orders.findIndex((candidate) => candidate.id === id);
+    const saved = { ...this.orders[index]!, ...change, version: this.orders[index]!.version + 1 };
+    this.orders[index] = saved;
+    return saved;
+  }
+
+  private wait(): Promise<void> {
+    return this.held ? new Promise((resolve) => this.held?.push(resolve)) : Promise.resolve();
+  }
+
+  private throwIfFailing(): void {
+    const failure = this.failNext;
+    this.failNext = null;
+    if (failure) {
+      throw failure;
+    }
+  }
+}
