@@ -1,5 +1,8 @@
 // Browser tests: the production build served by the reference backend, driven in Debian's Chromium
 // through playwright-core (no browser download). Run after `npm run build`.
+// Days become instants in local time: the tests and the browser run in a zone with an offset.
+process.env.TZ = 'Europe/Berlin';
+
 /** @type {import('jest').Config} */
 module.exports = {
   displayName: 'browser',

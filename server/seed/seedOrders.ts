@@ -159,10 +159,11 @@ export function seedOrdersStatement(options: SeedOrdersOptions): { sql: string; 
       price_amount, price_currency, notes, created_at, updated_at, version
     )
     SELECT
-      -- A time-ordered id (UUID version 7 layout: creation milliseconds, then the row number and
-      -- pseudo-random bits), so that rows arrive in key order and the primary key index grows at its end.
-      (${hex('(extract(epoch FROM s.created_at) * 1000)::bigint', 12)} || '7' || ${hex('s.h11 >> 20', 3)}
-        || substr('89ab', 1 + (s.h12 % 4)::int, 1) || ${hex('(s.h12 >> 2) % 4096', 3)} || ${hex('s.g', 12)})::uuid,
+      -- A time-ordered id (UUID version 7 layout: 48 bits of creation milliseconds, the version 7,
+      -- 12 pseudo-random bits, the variant, the row number and 24 pseudo-random bits), built from two
+      -- bigints: the high one's hex digits, then the low one's (negative, so always 16 digits).
+      (lpad(to_hex(((date_part('epoch', s.created_at) * 1000)::bigint << 16) | 28672 | (s.h11 >> 20)), 16, '0')
+        || to_hex((-9223372036854775807 - 1) | (s.g::bigint << 24) | (s.h12 & 16777215)))::uuid,
       ${tenantId},
       ${prefix} || s.year::text || '-'
         || lpad(row_number() OVER (PARTITION BY s.year ORDER BY s.created_at, s.g)::text, ${digits}, '0'),

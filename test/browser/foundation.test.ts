@@ -3,10 +3,10 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { launchChromium } from './support/chromium';
 import { eventually } from './support/eventually';
+import { GERMAN_USER, logIn, storedState } from './support/session';
 import { startCockpit, type RunningCockpit } from './support/startCockpit';
 
 const release: string = JSON.parse(readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8')).version;
-const GERMAN_USER = { email: 'disponent@autohaus-nord.example', password: 'cockpit-demo' };
 
 interface SentRequest {
   method: string;
@@ -40,16 +40,6 @@ function watch(page: Page) {
   });
   page.on('pageerror', (error) => errors.push(String(error)));
   return { requests, consoleLines, errors };
-}
-
-async function logIn(page: Page, user = GERMAN_USER) {
-  await page.getByLabel('E-Mail').fill(user.email);
-  await page.getByLabel('Passwort').fill(user.password);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-}
-
-async function storedState(page: Page): Promise<{ auth?: { token: string | null; language: string } }> {
-  return page.evaluate(() => JSON.parse(localStorage.getItem('cockpit.state') ?? '{}'));
 }
 
 describe('the console in a browser', () => {

@@ -1,0 +1,16 @@
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+const db = await PGlite.create('/tmp/scratch/pg1', { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, '-c', 'wal_level=minimal', '-c', 'max_wal_senders=0'] });
+await db.exec('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+await db.exec("SET maintenance_work_mem = '256MB'");
+let s = performance.now();
+await db.exec("CREATE INDEX trg ON orders USING gin ((number || ' ' || vehicle_plate || ' ' || customer_name) gin_trgm_ops)");
+console.log('gin build', performance.now() - s);
+await db.exec('DROP INDEX trg');
+s = performance.now();
+await db.exec("CREATE INDEX dur ON orders (tenant_id, (end_at - begin_at))");
+console.log('dur build', performance.now() - s);
+s = performance.now();
+await db.exec("CREATE INDEX b2 ON orders (tenant_id, begin_at, id, end_at)");
+console.log('begin+end build', performance.now() - s);
+await db.close();

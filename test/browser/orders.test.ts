@@ -1,0 +1,167 @@
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { launchChromium } from './support/chromium';
+import { eventually } from './support/eventually';
+import { logIn, storedState } from './support/session';
+import { startCockpit, type RunningCockpit } from './support/startCockpit';
+
+// The browser and this test agree on the zone (jest.browser.config.js sets TZ to it).
+const TIME_ZONE = 'Europe/Berlin';
+
+/** The `begin`/`end` of the last orders list request the page sent. */
+function listRequests(page: Page) {
+  const queries: URLSearchParams[] = [];
+  page.on('request', (request: Request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/orders' && request.method() === 'GET') {
+      queries.push(url.searchParams);
+    }
+  });
+  return queries;
+}
+
+async function typeDay(page: Page, label: string, text: string): Promise<void> {
+  const input = page.getByLabel(label, { exact: true });
+  await input.click();
+  await input.press('Control+A');
+  await input.pressSequentially(text);
+  await input.press('Escape');
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+}
+
+const firstRowNumber = (page: Page) => page.locator('[role="row"][data-order-id] [role="gridcell"]').first().textContent();
+
+describe('the orders workspace in a browser', () => {
+  let cockpit: RunningCockpit;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    cockpit = await startCockpit({ SEED_ORDERS: '1500' });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await cockpit?.close();
+  });
+
+  beforeEach(async () => {
+    context = await browser.newContext({ baseURL: cockpit.url, viewport: { width: 1400, height: 900 }, timezoneId: TIME_ZONE });
+    page = await context.newPage();
+    await page.goto('/login');
+    await logIn(page);
+    await page.locator('[role="row"][data-order-id]').first().waitFor();
+  });
+
+  afterEach(async () => {
+    await context.close();
+  });
+
+  it('takes a range typed in German and brings the same range and rows back after a reload', async () => {
+    const queries = listRequests(page);
+    // The end first: a begin after the current end would be refused.
+    await typeDay(page, 'Bis', '10.12.2026');
+    await typeDay(page, 'Von', '01.12.2026');
+    const asked = await eventually(() => queries.find((q) => q.get('begin') === new Date(2026, 11, 1).toISOString()));
+    expect(asked?.get('end')).toBe(new Date(2026, 11, 10, 23, 59, 59, 999).toISOString());
+    await page.waitForTimeout(300);
+    const before = await firstRowNumber(page);
+    const total = await page.getByTestId('orders-total').textContent();
+    expect((await storedState(page)).orders).toEqual({ filter: { begin: '2026-12-01', end: '2026-12-10' } });
+
+    await page.reload();
+    await page.locator('[role="row"][data-order-id]').first().waitFor();
+    expect(await page.getByLabel('Von', { exact: true }).inputValue()).toBe('01.12.2026');
+    expect(await page.getByLabel('Bis', { exact: true }).inputValue()).toBe('10.12.2026');
+    expect(await firstRowNumber(page)).toBe(before);
+    expect(await page.getByTestId('orders-total').textContent()).toBe(total);
+  });
+
+  it('takes DD/MM/YYYY in English and keeps the range across the switch', async () => {
+    await typeDay(page, 'Bis', '05.12.2026');
+    await typeDay(page, 'Von', '02.12.2026');
+    await page.getByLabel('Sprache').selectOption('en');
+    await page.getByLabel('From', { exact: true }).waitFor();
+    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('02/12/2026');
+    const queries = listRequests(page);
+    await typeDay(page, 'To', '24/12/2026');
+    const asked = await eventually(() => queries.find((q) => q.get('end') === new Date(2026, 11, 24, 23, 59, 59, 999).toISOString()));
+    expect(asked?.get('begin')).toBe(new Date(2026, 11, 2).toISOString());
+    await page.getByLabel('Language').selectOption('de');
+    await page.getByLabel('Von', { exact: true }).waitFor();
+  });
+
+  it('leaves the list unchanged and marks the field for a date it cannot read', async () => {
+    const queries = listRequests(page);
+    const before = await firstRowNumber(page);
+    await typeDay(page, 'Von', '31.02.2026');
+    await page.getByText('Kein gültiges Datum. Bitte im Format TT.MM.JJJJ eingeben.').waitFor();
+    expect(await page.getByLabel('Von', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await page.waitForTimeout(500);
+    expect(queries).toHaveLength(0);
+    expect(await firstRowNumber(page)).toBe(before);
+  });
+
+  it('keeps status and search in the URL', async () => {
+    await page.getByRole('button', { name: 'Bestätigt' }).click();
+    await page.waitForURL(/status=confirmed/);
+    await page.getByLabel('Suche').fill('AN-2026');
+    await page.waitForURL(/q=AN-2026/);
+    await page.reload();
+    await page.locator('[role="row"][data-order-id]').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Bestätigt' }).getAttribute('aria-pressed')).toBe('true');
+    const statuses = await page.locator('[role="row"][data-order-id] [role="gridcell"]:nth-child(2)').allTextContents();
+    expect(new Set(statuses)).toEqual(new Set(['Bestätigt']));
+  });
+
+  it('opens an order with the keyboard and saves a status change', async () => {
+    await page.getByRole('button', { name: 'Neu', exact: true }).click();
+    await page.waitForURL(/status=new/);
+    await page.locator('[role="row"][data-order-id]').first().waitFor();
+    await page.getByRole('grid').focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/orders\/[0-9a-f-]+\?status=new$/);
+    const dialog = page.locator('.cockpit-order-detail');
+    await dialog.getByRole('button', { name: 'Bestätigen' }).click();
+    await page.getByText(/Auftrag AN-\d{4}-\d{6} gespeichert\./).waitFor();
+    await dialog.getByRole('button', { name: 'Arbeit beginnen' }).waitFor();
+    const id = new URL(page.url()).pathname.split('/').at(-1);
+    const token = (await storedState(page)).auth?.token;
+    const saved = await (await fetch(`${cockpit.url}/api/orders/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    expect(saved.status).toBe('confirmed');
+  });
+
+  it('shows the second of two editors the conflict dialog and loses nothing', async () => {
+    const other = await browser.newContext({ baseURL: cockpit.url, viewport: { width: 1400, height: 900 }, timezoneId: TIME_ZONE });
+    const second = await other.newPage();
+    await page.locator('[role="row"][data-order-id]').first().dblclick();
+    await page.waitForURL(/\/orders\/[0-9a-f-]+$/);
+    const orderPath = new URL(page.url()).pathname;
+    await second.goto(orderPath);
+    await logIn(second);
+    await second.getByLabel('Notizen').waitFor();
+
+    await page.getByLabel('Notizen').fill('Erste Notiz');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await page.getByText(/gespeichert\./).waitFor();
+
+    await second.getByLabel('Notizen').fill('Zweite Notiz');
+    await second.getByRole('button', { name: 'Speichern' }).click();
+    const conflict = second.getByRole('dialog', { name: 'Jemand anderes hat diesen Auftrag geändert' });
+    await conflict.waitFor();
+    expect(await conflict.locator('[data-field="notes"] [data-side="theirs"]').textContent()).toBe('Erste Notiz');
+    expect(await conflict.locator('[data-field="notes"] [data-side="yours"]').textContent()).toBe('Zweite Notiz');
+
+    await conflict.getByRole('button', { name: 'Neu laden und meine Änderung erneut anwenden' }).click();
+    expect(await second.getByLabel('Notizen').inputValue()).toBe('Zweite Notiz');
+    await second.getByRole('button', { name: 'Speichern' }).click();
+    await second.getByText(/gespeichert\./).waitFor();
+
+    const token = (await storedState(page)).auth?.token;
+    const saved = await (await fetch(`${cockpit.url}/api${orderPath}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    expect(saved).toMatchObject({ notes: 'Zweite Notiz', version: 3 });
+    await other.close();
+  });
+});
