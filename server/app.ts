@@ -88,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     api.addHook('onRequest', authenticate({ signer, revokedTokens, clock }));
     registerLogoutRoute(api, authDeps);
     registerMeRoutes(api, { users, clock });
-    registerOrderRoutes(api, { orders: new OrderRepository(options.database) });
+    registerOrderRoutes(api, { orders: new OrderRepository(options.database), clock });
   });
 
   app.get('/', (request, reply) => consolePage.send(request, reply));

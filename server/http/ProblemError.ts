@@ -14,6 +14,11 @@ export interface ProblemOptions {
   headers?: Record<string, string>;
   /** Overrides the status of the kind, for rare client errors answered with generic texts. */
   status?: number;
+  /**
+   * Extension members of the body (RFC 9457, section 3.2), such as `current` (the order as it is now)
+   * or `allowed` (the states an order may move to). They never replace a standard member.
+   */
+  extensions?: Record<string, unknown>;
 }
 
 /** Thrown by handlers and hooks; the error handler answers it as an RFC 9457 problem. */
@@ -38,6 +43,7 @@ export class ProblemError extends Error {
 export function problemBody(kind: ProblemKind, locale: Language, options: ProblemOptions = {}): Problem {
   const text = PROBLEM_TEXTS[kind];
   const body: Problem = {
+    ...options.extensions,
     type: problemType(kind),
     title: text.title[locale],
     status: options.status ?? text.status,

@@ -20,8 +20,21 @@ const MESSAGES = {
     en: () => 'must be a colour of the form #rgb, #rrggbb, rgb() or hsl()',
     de: () => 'muss eine Farbe der Form #rgb, #rrggbb, rgb() oder hsl() sein',
   },
-  cursor: { en: () => 'is not a valid cursor for this sort', de: () => 'ist kein gültiger Cursor für diese Sortierung' },
+  cursor: {
+    en: () => 'is not a valid cursor for this query and sort',
+    de: () => 'ist kein gültiger Cursor für diese Abfrage und Sortierung',
+  },
   notAfterEnd: { en: () => 'must not be after end', de: () => 'darf nicht nach end liegen' },
+  notBeforeBegin: { en: () => 'must not be before begin', de: () => 'darf nicht vor begin liegen' },
+  blank: { en: () => 'must not be empty', de: () => 'darf nicht leer sein' },
+  timeZone: {
+    en: () => 'must be an IANA time zone, e.g. Europe/Berlin',
+    de: () => 'muss eine IANA-Zeitzone sein, z. B. Europe/Berlin',
+  },
+  entityTag: {
+    en: () => 'must be the version of the order in quotes, e.g. "3"',
+    de: () => 'muss die Version des Auftrags in Anführungszeichen sein, z. B. "3"',
+  },
   invalid: { en: () => 'is invalid', de: () => 'ist ungültig' },
 } satisfies Record<string, Record<Language, (param: string) => string>>;
 
@@ -30,6 +43,21 @@ export type FieldMessage = keyof typeof MESSAGES;
 /** One localized field error. */
 export function fieldError(field: string, message: FieldMessage, locale: Language, param = ''): FieldError {
   return { field, message: MESSAGES[message][locale](param) };
+}
+
+/**
+ * The field error of a refused status change: `cannot change from new to completed; allowed: confirmed, cancelled`.
+ * `allowed` lists the states the order may move to now (none for a final state).
+ */
+export function transitionError(from: string, to: string, allowed: readonly string[], locale: Language): FieldError {
+  const list = allowed.join(', ');
+  return {
+    field: 'status',
+    message:
+      locale === 'de'
+        ? `Wechsel von ${from} zu ${to} nicht möglich; erlaubt: ${list || 'keiner'}`
+        : `cannot change from ${from} to ${to}; allowed: ${list || 'none'}`,
+  };
 }
 
 /** One validation failure as Ajv reports it through Fastify. */

@@ -8,6 +8,9 @@ export type ProblemKind =
   | 'unauthorized'
   | 'wrong-credentials'
   | 'not-found'
+  | 'order-not-found'
+  | 'precondition-failed'
+  | 'precondition-required'
   | 'payload-too-large'
   | 'unsupported-media-type'
   | 'invalid-value'
@@ -71,6 +74,30 @@ export const PROBLEM_TEXTS: Record<ProblemKind, ProblemText> = {
     detail: {
       en: ({ path }) => `There is nothing at ${path ?? 'this address'}.`,
       de: ({ path }) => `Unter ${path ?? 'dieser Adresse'} gibt es nichts.`,
+    },
+  },
+  'order-not-found': {
+    status: 404,
+    title: { en: 'Order not found', de: 'Auftrag nicht gefunden' },
+    detail: {
+      en: () => 'There is no order with this id.',
+      de: () => 'Es gibt keinen Auftrag mit dieser Kennung.',
+    },
+  },
+  'precondition-failed': {
+    status: 412,
+    title: { en: 'Changed in the meantime', de: 'Zwischenzeitlich geändert' },
+    detail: {
+      en: () => 'Someone changed the order since you loaded it; nothing was changed. The order as it is now is in current.',
+      de: () => 'Der Auftrag wurde geändert, seit Sie ihn geladen haben; es wurde nichts geändert. Der aktuelle Stand steht in current.',
+    },
+  },
+  'precondition-required': {
+    status: 428,
+    title: { en: 'Version required', de: 'Version erforderlich' },
+    detail: {
+      en: () => 'Send If-Match with the version of the order you are changing, e.g. If-Match: "3".',
+      de: () => 'Bitte If-Match mit der Version des Auftrags senden, den Sie ändern, z. B. If-Match: "3".',
     },
   },
   'payload-too-large': {

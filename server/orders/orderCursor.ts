@@ -1,7 +1,16 @@
+import { createHash } from 'node:crypto';
 import type { OrderSort, SortKeyType } from './orderSorts';
 
-/** A value of a sort key column as a cursor carries it. */
+/** A value of a sort key column as a cursor carries it; timestamps as exact ISO text (microseconds). */
 export type KeyValue = string | number;
+
+/** What a cursor carries: where the previous page ended, and what the first page counted. */
+export interface CursorState {
+  /** The key values of the last row of the previous page. */
+  key: KeyValue[];
+  /** `total` as counted when the first page was read. */
+  total: number;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/;
@@ -20,16 +29,41 @@ function fits(value: unknown, type: SortKeyType): value is KeyValue {
   }
 }
 
-/**
- * The opaque cursor of a page: base64url of `{ s: sort, k: [key values of the last row] }`.
- * Only meaningful for the sort it was made for.
- */
-export function encodeCursor(sort: OrderSort, key: readonly KeyValue[]): string {
-  return Buffer.from(JSON.stringify({ s: sort.name, k: key }), 'utf8').toString('base64url');
+/** The filter a cursor was made for, reduced to what changes the result. */
+export interface CursorFilter {
+  begin?: string;
+  end?: string;
+  statuses?: readonly string[];
+  search?: string;
 }
 
-/** The key values of `cursor`, or undefined when it is malformed or made for another sort. */
-export function decodeCursor(cursor: string, sort: OrderSort): KeyValue[] | undefined {
+/**
+ * A short fingerprint of the filter: a cursor (and the total it carries) belongs to one query, so a
+ * cursor sent with another filter is refused instead of answering a page of something else.
+ */
+export function filterFingerprint(filter: CursorFilter): string {
+  const instant = (value: string | undefined) => (value === undefined ? null : new Date(value).toISOString());
+  const canonical = JSON.stringify([
+    instant(filter.begin),
+    instant(filter.end),
+    [...new Set(filter.statuses ?? [])].sort(),
+    filter.search?.toLowerCase() ?? '',
+  ]);
+  return createHash('sha256').update(canonical).digest('base64url').slice(0, 12);
+}
+
+/**
+ * The opaque cursor of a page: base64url of `{ s: sort, f: filter fingerprint, k: [key values of the
+ * last row], t: total }`. Timestamps in `k` are the stored values to the microsecond, so the next
+ * page starts exactly after the last row (PostgreSQL keeps microseconds, the API shows milliseconds).
+ */
+export function encodeCursor(sort: OrderSort, filter: CursorFilter, state: CursorState): string {
+  const payload = { s: sort.name, f: filterFingerprint(filter), k: state.key, t: state.total };
+  return Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
+}
+
+/** The state in `cursor`, or undefined when it is malformed or made for another sort or filter. */
+export function decodeCursor(cursor: string, sort: OrderSort, filter: CursorFilter): CursorState | undefined {
   if (!/^[A-Za-z0-9_-]+$/.test(cursor)) {
     return undefined;
   }
@@ -42,9 +76,15 @@ export function decodeCursor(cursor: string, sort: OrderSort): KeyValue[] | unde
   if (typeof decoded !== 'object' || decoded === null) {
     return undefined;
   }
-  const { s, k } = decoded as { s?: unknown; k?: unknown };
-  if (s !== sort.name || !Array.isArray(k) || k.length !== sort.keys.length) {
+  const { s, f, k, t } = decoded as { s?: unknown; f?: unknown; k?: unknown; t?: unknown };
+  if (s !== sort.name || f !== filterFingerprint(filter) || !Array.isArray(k) || k.length !== sort.keys.length) {
     return undefined;
   }
-  return sort.keys.every((key, index) => fits(k[index], key.type)) ? (k as KeyValue[]) : undefined;
+  if (!Number.isSafeInteger(t) || (t as number) < 0) {
+    return undefined;
+  }
+  if (!sort.keys.every((key, index) => fits(k[index], key.type))) {
+    return undefined;
+  }
+  return { key: k as KeyValue[], total: t as number };
 }

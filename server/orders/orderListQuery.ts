@@ -3,51 +3,69 @@ import type { FieldError } from '../../src/domain/model/Problem';
 import { ORDER_STATUSES, type OrderStatus } from '../../src/domain/model/OrderStatus';
 import { fieldError } from '../http/fieldErrors';
 import { ProblemError } from '../http/ProblemError';
-import { decodeCursor } from './orderCursor';
-import type { OrderListCriteria } from './OrderRepository';
+import { type CursorFilter, decodeCursor } from './orderCursor';
+import type { OrderFilter, OrderListCriteria } from './OrderRepository';
 import { DEFAULT_ORDER_SORT, ORDER_SORTS, orderSort, type OrderSortName } from './orderSorts';
 
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 500;
+
+/** The filter parameters shared by the list and the CSV export. */
+const filterProperties = {
+  begin: { type: 'string', format: 'date-time' },
+  end: { type: 'string', format: 'date-time' },
+  status: { type: 'array', maxItems: ORDER_STATUSES.length, items: { type: 'string', enum: ORDER_STATUSES } },
+  q: { type: 'string', maxLength: 100 },
+  sort: { type: 'string', enum: ORDER_SORTS, default: DEFAULT_ORDER_SORT },
+} as const;
 
 /** The query string of `GET /api/orders`; anything else in it is refused with 400. */
 export const orderListQuerySchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
+    ...filterProperties,
     limit: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
-    begin: { type: 'string', format: 'date-time' },
-    end: { type: 'string', format: 'date-time' },
-    status: { type: 'array', maxItems: ORDER_STATUSES.length, items: { type: 'string', enum: ORDER_STATUSES } },
-    q: { type: 'string', maxLength: 100 },
-    sort: { type: 'string', enum: ORDER_SORTS, default: DEFAULT_ORDER_SORT },
     cursor: { type: 'string', minLength: 1, maxLength: 1000 },
   },
 } as const;
 
-export interface OrderListQuery {
-  limit: number;
+/** The query string of `GET /api/orders/export.csv`: the list's filter and sort, and the time zone of the dates. */
+export const orderExportQuerySchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...filterProperties,
+    tz: { type: 'string', minLength: 1, maxLength: 64 },
+  },
+} as const;
+
+export interface OrderFilterQuery {
   begin?: string;
   end?: string;
   status?: OrderStatus[];
   q?: string;
   sort: OrderSortName;
+}
+
+export interface OrderListQuery extends OrderFilterQuery {
+  limit: number;
   cursor?: string;
 }
 
-/** The criteria of a validated query; 400 when the range is reversed or the cursor does not fit. */
-export function orderListCriteria(tenantId: string, query: OrderListQuery, locale: Language): OrderListCriteria {
-  const sort = orderSort(query.sort);
-  const errors: FieldError[] = [];
+export interface OrderExportQuery extends OrderFilterQuery {
+  tz?: string;
+}
+
+/** What a cursor is checked against: the filter as the query states it. */
+export function cursorFilter(filter: OrderFilter): CursorFilter {
+  return { begin: filter.begin, end: filter.end, statuses: filter.statuses, search: filter.search };
+}
+
+/** The filter of a validated query; field errors for a reversed range are added to `errors`. */
+function orderFilter(tenantId: string, query: OrderFilterQuery, locale: Language, errors: FieldError[]): OrderFilter {
   if (query.begin !== undefined && query.end !== undefined && Date.parse(query.begin) > Date.parse(query.end)) {
     errors.push(fieldError('begin', 'notAfterEnd', locale));
-  }
-  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, sort);
-  if (query.cursor !== undefined && after === undefined) {
-    errors.push(fieldError('cursor', 'cursor', locale));
-  }
-  if (errors.length > 0) {
-    throw new ProblemError('validation', { errors });
   }
   const search = query.q?.trim();
   return {
@@ -56,8 +74,60 @@ export function orderListCriteria(tenantId: string, query: OrderListQuery, local
     end: query.end,
     statuses: query.status,
     search: search === '' ? undefined : search,
-    sort,
-    after,
-    limit: query.limit,
   };
+}
+
+/**
+ * The criteria of a validated list query, and the total its cursor carries (undefined on a first
+ * page); 400 when the range is reversed or the cursor does not fit the sort and filter.
+ */
+export function orderListCriteria(
+  tenantId: string,
+  query: OrderListQuery,
+  locale: Language,
+): { criteria: OrderListCriteria; cursorTotal?: number } {
+  const sort = orderSort(query.sort);
+  const errors: FieldError[] = [];
+  const filter = orderFilter(tenantId, query, locale, errors);
+  const state = query.cursor === undefined ? undefined : decodeCursor(query.cursor, sort, cursorFilter(filter));
+  if (query.cursor !== undefined && state === undefined) {
+    errors.push(fieldError('cursor', 'cursor', locale));
+  }
+  if (errors.length > 0) {
+    throw new ProblemError('validation', { errors });
+  }
+  return { criteria: { ...filter, sort, after: state?.key, limit: query.limit }, cursorTotal: state?.total };
+}
+
+/** Whether `zone` is a time zone this process knows (IANA names such as `Europe/Berlin`, or `UTC`). */
+export function isTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+/-]*$/.test(zone)) {
+    return false;
+  }
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const DEFAULT_EXPORT_TIME_ZONE = 'Europe/Berlin';
+
+/** The filter, sort and time zone of a validated export query; 400 for a reversed range or an unknown zone. */
+export function orderExportCriteria(
+  tenantId: string,
+  query: OrderExportQuery,
+  locale: Language,
+): { filter: OrderFilter; sort: ReturnType<typeof orderSort>; timeZone: string } {
+  const errors: FieldError[] = [];
+  const filter = orderFilter(tenantId, query, locale, errors);
+  const timeZone = query.tz ?? DEFAULT_EXPORT_TIME_ZONE;
+  if (!isTimeZone(timeZone)) {
+    errors.push(fieldError('tz', 'timeZone', locale));
+  }
+  if (errors.length > 0) {
+    throw new ProblemError('validation', { errors });
+  }
+  return { filter, sort: orderSort(query.sort), timeZone };
 }

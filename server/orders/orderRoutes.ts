@@ -1,26 +1,171 @@
-import type { FastifyInstance } from 'fastify';
-import type { OrderPage } from '../../src/domain/model/Order';
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Order, OrderPage } from '../../src/domain/model/Order';
 import { principalOf } from '../auth/authentication';
+import { fieldError } from '../http/fieldErrors';
 import { requestLocale } from '../http/locale';
+import { ProblemError } from '../http/ProblemError';
 import { encodeCursor } from './orderCursor';
-import { orderListCriteria, type OrderListQuery, orderListQuerySchema } from './orderListQuery';
+import { CSV_BOM, csvHeader, csvRow, CsvDateFormat } from './orderCsv';
+import {
+  cursorFilter,
+  orderExportCriteria,
+  type OrderExportQuery,
+  orderExportQuerySchema,
+  orderListCriteria,
+  type OrderListQuery,
+  orderListQuerySchema,
+} from './orderListQuery';
+import { checkOrderPatch, type OrderPatchBody, orderPatchSchema } from './orderPatch';
 import type { OrderRepository } from './OrderRepository';
-import { orderView } from './orderView';
+import { type OrderRecord, orderView } from './orderView';
 
-/** `GET /api/orders`: one page of the tenant's orders. Register behind authentication. */
-export function registerOrderRoutes(app: FastifyInstance, deps: { orders: OrderRepository }): void {
-  app.get<{ Querystring: OrderListQuery }>('/api/orders', { schema: { querystring: orderListQuerySchema } }, async (request, reply): Promise<OrderPage> => {
-    const criteria = orderListCriteria(principalOf(request).tenantId, request.query, requestLocale(request));
-    const slice = await deps.orders.list(criteria);
-    const last = slice.records[slice.records.length - 1];
-    const nextCursor =
-      slice.more && last
-        ? encodeCursor(
-            criteria.sort,
-            criteria.sort.keys.map((key) => last[key.column as keyof typeof last] as string | number),
-          )
-        : null;
-    reply.header('cache-control', 'no-store');
-    return { items: slice.records.map(orderView), nextCursor, total: slice.total };
+/** Rows read from the database per query while exporting. */
+export const EXPORT_BATCH_SIZE = 1000;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const STRONG_ETAG = /^"(\d{1,9})"$/;
+const WEAK_ETAG = /^W\/"\d{1,9}"$/;
+
+export interface OrderRoutesDeps {
+  orders: OrderRepository;
+  clock: () => Date;
+}
+
+function notFound(): ProblemError {
+  return new ProblemError('order-not-found');
+}
+
+/** The entity tag of an order: its version, quoted. */
+function entityTag(record: OrderRecord): string {
+  return `"${record.version}"`;
+}
+
+/**
+ * The version `If-Match` asks for. Missing (or `*`, which would not protect against lost updates):
+ * 428. A weak tag never matches (If-Match compares strongly): -1, answered with 412. Anything else: 400.
+ */
+function expectedVersion(request: FastifyRequest): number {
+  const header = request.headers['if-match'];
+  const value = (Array.isArray(header) ? header.join(',') : header)?.trim();
+  if (!value || value === '*') {
+    throw new ProblemError('precondition-required');
+  }
+  const strong = STRONG_ETAG.exec(value);
+  if (strong) {
+    return Number(strong[1]);
+  }
+  if (WEAK_ETAG.test(value)) {
+    return -1;
+  }
+  throw new ProblemError('validation', { errors: [fieldError('If-Match', 'entityTag', requestLocale(request))] });
+}
+
+function staleVersion(current: OrderRecord): ProblemError {
+  return new ProblemError('precondition-failed', {
+    extensions: { current: orderView(current) },
+    headers: { etag: entityTag(current) },
   });
+}
+
+function sendOrder(reply: FastifyReply, record: OrderRecord): Order {
+  reply.header('etag', entityTag(record)).header('cache-control', 'no-store');
+  return orderView(record);
+}
+
+/**
+ * The orders resource, behind authentication; every call sees only the orders of the token's tenant
+ * (another tenant's order is 404, never 403):
+ * - `GET /api/orders`: one page (keyset cursor); `total` is counted for the first page and carried
+ *   in the cursor, so it is the count as of the first page.
+ * - `GET /api/orders/export.csv`: every order of the same filter as CSV, streamed in batches.
+ * - `GET /api/orders/{id}`: one order with `ETag: "<version>"`.
+ * - `PATCH /api/orders/{id}`: a change under `If-Match: "<version>"`.
+ */
+export function registerOrderRoutes(app: FastifyInstance, deps: OrderRoutesDeps): void {
+  app.get<{ Querystring: OrderListQuery }>('/api/orders', { schema: { querystring: orderListQuerySchema } }, async (request, reply): Promise<OrderPage> => {
+    const { criteria, cursorTotal } = orderListCriteria(principalOf(request).tenantId, request.query, requestLocale(request));
+    const [slice, total] = await Promise.all([deps.orders.list(criteria), cursorTotal ?? deps.orders.count(criteria)]);
+    const nextCursor =
+      slice.more && slice.lastKey ? encodeCursor(criteria.sort, cursorFilter(criteria), { key: slice.lastKey, total }) : null;
+    reply.header('cache-control', 'no-store');
+    return { items: slice.records.map(orderView), nextCursor, total };
+  });
+
+  app.get<{ Querystring: OrderExportQuery }>(
+    '/api/orders/export.csv',
+    { schema: { querystring: orderExportQuerySchema } },
+    async (request, reply) => {
+      const locale = requestLocale(request);
+      const { filter, sort, timeZone } = orderExportCriteria(principalOf(request).tenantId, request.query, locale);
+      const dates = new CsvDateFormat(timeZone);
+      const batches = deps.orders.batches(filter, sort, EXPORT_BATCH_SIZE);
+      // The first batch is read before the answer starts, so that a failing database is still a problem answer.
+      const first = await batches.next();
+      async function* chunks(): AsyncGenerator<string> {
+        try {
+          yield CSV_BOM + csvHeader(locale);
+          let batch = first;
+          while (!batch.done) {
+            yield batch.value.map((record) => csvRow(record, locale, dates)).join('');
+            batch = await batches.next();
+          }
+        } finally {
+          // Also when the client goes away: no further batch is read.
+          await batches.return(undefined);
+        }
+      }
+      const stream = Readable.from(chunks(), { objectMode: false });
+      stream.on('error', (error) => request.log.error({ err: error }, 'order export failed'));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-${dates.isoDate(deps.clock())}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>('/api/orders/:id', async (request, reply): Promise<Order> => {
+    const { id } = request.params;
+    const record = UUID.test(id) ? await deps.orders.find(principalOf(request).tenantId, id) : undefined;
+    if (!record) {
+      throw notFound();
+    }
+    return sendOrder(reply, record);
+  });
+
+  app.patch<{ Params: { id: string }; Body: OrderPatchBody }>(
+    '/api/orders/:id',
+    { schema: { body: orderPatchSchema } },
+    async (request, reply): Promise<Order> => {
+      const { tenantId } = principalOf(request);
+      const { id } = request.params;
+      const locale = requestLocale(request);
+      const version = expectedVersion(request);
+      const current = UUID.test(id) ? await deps.orders.find(tenantId, id) : undefined;
+      if (!current) {
+        throw notFound();
+      }
+      if (current.version !== version) {
+        throw staleVersion(current);
+      }
+      const check = checkOrderPatch(current, request.body, locale);
+      if (check.errors.length > 0) {
+        throw new ProblemError('invalid-value', {
+          errors: check.errors,
+          ...(check.allowed ? { extensions: { allowed: check.allowed } } : {}),
+        });
+      }
+      if (Object.keys(check.changes).length === 0) {
+        return sendOrder(reply, current);
+      }
+      const updated = await deps.orders.update(tenantId, id, version, check.changes, deps.clock());
+      if (updated) {
+        return sendOrder(reply, updated);
+      }
+      // Someone else changed (or deleted) the order between reading and writing it.
+      const now = await deps.orders.find(tenantId, id);
+      throw now ? staleVersion(now) : notFound();
+    },
+  );
 }

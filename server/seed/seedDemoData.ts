@@ -9,17 +9,50 @@ import { seedOrders } from './seedOrders';
 export interface SeedOptions {
   /** Orders per tenant. */
   ordersPerTenant: number;
+  /**
+   * Orders of single tenants instead, by the prefix of their order numbers (`AN` Autohaus Nord,
+   * `CF` City Fleet Rentals): `{ AN: 1_000_000 }` gives the German tenant a million orders and the
+   * other `ordersPerTenant`.
+   */
+  ordersByTenant?: Readonly<Record<string, number>>;
   now: Date;
+}
+
+/** The orders of each demo tenant under `options`. */
+export function demoOrderCounts(options: Pick<SeedOptions, 'ordersPerTenant' | 'ordersByTenant'>): number[] {
+  return DEMO_TENANTS.map((tenant) => options.ordersByTenant?.[tenant.orderPrefix] ?? options.ordersPerTenant);
+}
+
+/**
+ * Reads `SEED_TENANT_ORDERS`-style text: `AN=1000000,CF=5000` (prefix of the order numbers = count).
+ * Throws on anything else, naming the demo tenants' prefixes.
+ */
+export function parseOrdersByTenant(text: string, max = 10_000_000): Record<string, number> {
+  const prefixes = DEMO_TENANTS.map((tenant) => tenant.orderPrefix);
+  const result: Record<string, number> = {};
+  for (const entry of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+    const match = /^([A-Za-z]+)\s*[=:]\s*(\d+)$/.exec(entry);
+    const prefix = match?.[1]?.toUpperCase() ?? '';
+    const count = Number(match?.[2]);
+    if (!match || !prefixes.includes(prefix) || !Number.isSafeInteger(count) || count > max) {
+      throw new Error(`expected PREFIX=COUNT[,PREFIX=COUNT] with PREFIX one of ${prefixes.join(', ')} and COUNT up to ${max}, not "${entry}"`);
+    }
+    result[prefix] = count;
+  }
+  return result;
 }
 
 /**
  * Creates the demo tenants, their operators and orders, once: only while there is no tenant yet.
  * Everything happens in one transaction, so an interrupted first start leaves nothing half done.
+ * The orders are bulk loaded (db/bulkLoad.ts) without the triggers that keep the order statistics,
+ * which are computed once afterwards; then the table is vacuumed and analysed, so that the planner
+ * knows its size and index-only scans work from the start.
  * Returns whether anything was created.
  */
 export async function seedDemoData(db: Database, options: SeedOptions): Promise<boolean> {
   const hashes = await Promise.all(DEMO_TENANTS.map(() => hashPassword(DEMO_PASSWORD)));
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     const existing = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM tenants');
     if ((existing[0]?.count ?? 0) > 0) {
       return false;
@@ -51,12 +84,18 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
         ],
       );
     }
-    if (options.ordersPerTenant > 0) {
+    const counts = demoOrderCounts(options);
+    if (counts.some((count) => count > 0)) {
+      await tx.exec('ALTER TABLE orders DISABLE TRIGGER USER');
       await bulkLoad(tx, 'orders', async () => {
         for (const [index, tenant] of DEMO_TENANTS.entries()) {
+          const count = counts[index] ?? 0;
+          if (count === 0) {
+            continue;
+          }
           await seedOrders(tx, {
             tenantId: tenantIds[index] ?? '',
-            count: options.ordersPerTenant,
+            count,
             now: options.now,
             numberPrefix: tenant.orderPrefix,
             profile: ORDER_PROFILES[tenant.profile],
@@ -64,7 +103,15 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
           });
         }
       });
+      await tx.exec('ALTER TABLE orders ENABLE TRIGGER USER');
+      await tx.query('SELECT refresh_order_statistics()');
     }
     return true;
   });
+  if (seeded) {
+    // Outside the transaction: VACUUM cannot run inside one.
+    await db.exec('VACUUM (ANALYZE) orders');
+    await db.exec('ANALYZE order_day_counts');
+  }
+  return seeded;
 }

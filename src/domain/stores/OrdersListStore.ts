@@ -1,4 +1,4 @@
-import { action, computed, makeObservable, observable, observableRef, observableStruct, reaction, runInAction } from 'mobx';
+import { action, computed, makeObservable, observable, observableStruct, reaction, runInAction } from 'mobx';
 import { isApiError } from '../model/ApiError';
 import type { Disposable } from '../model/Disposable';
 import type { Order, OrderQuery } from '../model/Order';
@@ -39,7 +39,8 @@ export class OrdersListStore implements Disposable {
   /** A CSV export is under way. */
   exporting = false;
 
-  private pages = new Map<number, PageSlot>();
+  /** Observable per page: a view re-renders only when a page it shows changes. */
+  private readonly pages = observable.map<number, PageSlot>(undefined, { deep: false });
   /** Bumped whenever the query changes, so that late answers of an old query are dropped. */
   private generation = 0;
   private visible = { first: 0, last: 0 };
@@ -51,13 +52,12 @@ export class OrdersListStore implements Disposable {
     private readonly exporter: OrdersExport,
     private readonly notifier: Notifier,
   ) {
-    makeObservable<OrdersListStore, 'pages' | 'reset'>(this, {
+    makeObservable<OrdersListStore, 'reset'>(this, {
       criteria: observableStruct,
       total: observable,
       state: observable,
       errorKey: observable,
       exporting: observable,
-      pages: observableRef,
       query: computed,
       rowCount: computed,
       setCriteria: action,
@@ -162,16 +162,15 @@ export class OrdersListStore implements Disposable {
 
   private reset(): void {
     this.generation++;
-    this.pages = new Map([[0, { cursor: null, items: null, loading: false }]]);
+    this.pages.clear();
+    this.pages.set(0, { cursor: null, items: null, loading: false });
     this.total = 0;
     this.state = 'loading';
     this.errorKey = null;
   }
 
   private setSlot(index: number, slot: PageSlot): void {
-    const pages = new Map(this.pages);
-    pages.set(index, slot);
-    this.pages = pages;
+    this.pages.set(index, slot);
   }
 
   private async loadPage(index: number): Promise<void> {

@@ -1,9 +1,7 @@
-import { observer } from 'mobx-react-lite';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../../domain/model/Order';
-import { formatDateTime } from '../format/formatDateTime';
-import { formatMoney } from '../format/formatMoney';
-import { StatusTag } from './StatusTag';
+import { rowTexts } from './rowTexts';
 
 export interface OrderRowProps {
   index: number;
@@ -14,17 +12,21 @@ export interface OrderRowProps {
   onSelect(index: number): void;
 }
 
-/** One row of the orders grid; a placeholder while its page loads. */
-export const OrderRow = observer(function OrderRow({ index, order, top, selected, onOpen, onSelect }: OrderRowProps) {
-  useTranslation();
+/**
+ * One row of the orders grid; a placeholder while its page loads. Kept plain (a few elements, texts
+ * formatted once per order) because dozens of them are redrawn on every scroll frame.
+ */
+export const OrderRow = memo(function OrderRow({ index, order, top, selected, onOpen, onSelect }: OrderRowProps) {
+  const { t, i18n } = useTranslation();
   const className = `cockpit-order-row${selected ? ' cockpit-order-row-selected' : ''}${index % 2 ? ' cockpit-order-row-odd' : ''}`;
   if (!order) {
     return (
       <div role="row" aria-rowindex={index + 2} className={`${className} cockpit-order-row-loading`} style={{ transform: `translateY(${top}px)` }}>
-        <div role="gridcell" className="bp6-skeleton cockpit-order-skeleton" />
+        <div role="gridcell" className="cockpit-order-placeholder" />
       </div>
     );
   }
+  const texts = rowTexts(order, i18n.language, t);
   return (
     <div
       role="row"
@@ -38,16 +40,16 @@ export const OrderRow = observer(function OrderRow({ index, order, top, selected
     >
       <div role="gridcell">{order.number}</div>
       <div role="gridcell">
-        <StatusTag status={order.status} />
+        <span className={`cockpit-status cockpit-status-${order.status}`}>{texts.status}</span>
       </div>
-      <div role="gridcell">{formatDateTime(order.begin)}</div>
-      <div role="gridcell">{formatDateTime(order.end)}</div>
+      <div role="gridcell">{texts.begin}</div>
+      <div role="gridcell">{texts.end}</div>
       <div role="gridcell">{order.station}</div>
       <div role="gridcell">{order.customer.name}</div>
       <div role="gridcell">{order.vehicle.licensePlate}</div>
-      <div role="gridcell">{`${order.vehicle.make} ${order.vehicle.model}`}</div>
+      <div role="gridcell">{texts.vehicle}</div>
       <div role="gridcell" className="cockpit-order-price">
-        {formatMoney(order.price)}
+        {texts.price}
       </div>
     </div>
   );

@@ -77,11 +77,15 @@ export const OrdersTable = observer(function OrdersTable({ sort, onSort, selecte
     }
   };
 
+  // Rows are keyed by their slot in the window, so scrolling reuses their elements instead of
+  // building new ones. An even number of slots keeps each element on odd or even rows, so its
+  // stripe class never changes.
+  const slots = 2 * Math.ceil((Math.ceil(viewport.height / ROW_HEIGHT) + 2 * OVERSCAN + 4) / 2);
   const rows = [];
   for (let index = first; index <= last; index++) {
     rows.push(
       <OrderRow
-        key={index}
+        key={index % slots}
         index={index}
         order={list.rowAt(index)}
         top={index * ROW_HEIGHT}

@@ -1,0 +1,103 @@
+import type { Language } from '../../src/domain/model/Language';
+import { canTransition, isOrderStatus, nextStatuses, ORDER_STATUSES, type OrderStatus } from '../../src/domain/model/OrderStatus';
+import type { FieldError } from '../../src/domain/model/Problem';
+import { fieldError, transitionError } from '../http/fieldErrors';
+import type { OrderChanges } from './OrderRepository';
+import type { OrderRecord } from './orderView';
+
+export const MAX_NOTES_LENGTH = 2000;
+export const MAX_STATION_LENGTH = 100;
+
+/**
+ * The body of `PATCH /api/orders/{id}`: any of these fields, nothing else (400). Types and timestamp
+ * formats are checked here (400); values against the order by `checkOrderPatch` (422), so that every
+ * invalid field is named at once.
+ */
+export const orderPatchSchema = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    status: { type: 'string', maxLength: 50 },
+    notes: { type: 'string' },
+    begin: { type: 'string', format: 'date-time' },
+    end: { type: 'string', format: 'date-time' },
+    station: { type: 'string' },
+  },
+} as const;
+
+export interface OrderPatchBody {
+  status?: string;
+  notes?: string;
+  begin?: string;
+  end?: string;
+  station?: string;
+}
+
+export interface OrderPatchCheck {
+  /** What actually changes (fields equal to the order's are left out). */
+  changes: OrderChanges;
+  errors: FieldError[];
+  /** The states the order may move to, when the asked status change is refused. */
+  allowed?: OrderStatus[];
+}
+
+/** Characters as PostgreSQL counts them (code points, not UTF-16 units). */
+function length(text: string): number {
+  return [...text].length;
+}
+
+/** An instant to the millisecond, as stored. */
+function millis(iso: string): number {
+  return Date.parse(iso);
+}
+
+/** Checks a change against the order as it is: states, lengths, begin not after end. */
+export function checkOrderPatch(current: OrderRecord, body: OrderPatchBody, locale: Language): OrderPatchCheck {
+  const changes: OrderChanges = {};
+  const errors: FieldError[] = [];
+  let allowed: OrderStatus[] | undefined;
+
+  if (body.status !== undefined) {
+    if (!isOrderStatus(body.status)) {
+      errors.push(fieldError('status', 'enum', locale, ORDER_STATUSES.join(', ')));
+    } else if (body.status !== current.status) {
+      if (canTransition(current.status, body.status)) {
+        changes.status = body.status;
+      } else {
+        allowed = [...nextStatuses(current.status)];
+        errors.push(transitionError(current.status, body.status, allowed, locale));
+      }
+    }
+  }
+
+  if (body.notes !== undefined) {
+    if (length(body.notes) > MAX_NOTES_LENGTH) {
+      errors.push(fieldError('notes', 'maxLength', locale, String(MAX_NOTES_LENGTH)));
+    } else if (body.notes !== current.notes) {
+      changes.notes = body.notes;
+    }
+  }
+
+  if (body.station !== undefined) {
+    const station = body.station.trim();
+    if (station === '') {
+      errors.push(fieldError('station', 'blank', locale));
+    } else if (length(station) > MAX_STATION_LENGTH) {
+      errors.push(fieldError('station', 'maxLength', locale, String(MAX_STATION_LENGTH)));
+    } else if (station !== current.station) {
+      changes.station = station;
+    }
+  }
+
+  const begin = body.begin === undefined ? millis(current.begin_at) : millis(body.begin);
+  const end = body.end === undefined ? millis(current.end_at) : millis(body.end);
+  if (begin > end) {
+    if (body.begin !== undefined) errors.push(fieldError('begin', 'notAfterEnd', locale));
+    if (body.end !== undefined) errors.push(fieldError('end', 'notBeforeBegin', locale));
+  } else {
+    if (body.begin !== undefined && begin !== millis(current.begin_at)) changes.begin = body.begin;
+    if (body.end !== undefined && end !== millis(current.end_at)) changes.end = body.end;
+  }
+
+  return { changes, errors, ...(allowed ? { allowed } : {}) };
+}
