@@ -8,6 +8,7 @@
  *   DATABASE_URL     PostgreSQL connection string; when set, used instead of the embedded database
  *   JWT_SECRET       token signing secret, at least 32 bytes (default: generated once into DATA_DIR/jwt-secret)
  *   SEED_ORDERS      orders per demo tenant created on first start (default 5000)
+ *   SEED_TENANT_ORDERS  orders of single demo tenants instead, by order number prefix: AN=1000000,CF=5000
  *   PRODUCTION_HOST  host name of production, for /config.json (default cockpit.example.com)
  *   RELEASE          release shown by the console (default: version in package.json)
  *   STATIC_DIR       console build to serve (default dist at the repository root)
@@ -16,6 +17,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO_PASSWORD, DEMO_TENANTS } from './seed/demoAccounts';
+import { demoOrderCounts, parseOrdersByTenant } from './seed/seedDemoData';
 import { REPOSITORY_ROOT, type RunningServer, startServer } from './startServer';
 
 function integer(name: string, fallback: number, min: number, max: number): number {
@@ -42,6 +44,13 @@ async function main(): Promise<void> {
   const dataDir = path.resolve(text('DATA_DIR') ?? 'data');
   const databaseUrl = text('DATABASE_URL');
   const seedOrders = integer('SEED_ORDERS', 5000, 0, 10_000_000);
+  const seedTenantOrdersText = text('SEED_TENANT_ORDERS');
+  let seedTenantOrders: Record<string, number> | undefined;
+  try {
+    seedTenantOrders = seedTenantOrdersText === undefined ? undefined : parseOrdersByTenant(seedTenantOrdersText);
+  } catch (error) {
+    throw new Error(`SEED_TENANT_ORDERS: ${error instanceof Error ? error.message : String(error)}`);
+  }
   const staticDir = path.resolve(text('STATIC_DIR') ?? path.join(REPOSITORY_ROOT, 'dist'));
 
   const server: RunningServer = await startServer({
@@ -50,6 +59,7 @@ async function main(): Promise<void> {
     database: dataDir,
     databaseUrl,
     seedOrders,
+    seedTenantOrders,
     staticDir,
     jwtSecret: text('JWT_SECRET'),
     release: text('RELEASE'),
@@ -63,7 +73,11 @@ async function main(): Promise<void> {
     '',
     `Order Cockpit is running at http://localhost:${server.port}`,
     `  database: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${path.join(dataDir, 'pgdata')}`}` +
-      (server.seeded ? `, demo data created (${seedOrders} orders per tenant)` : ''),
+      (server.seeded
+        ? `, demo data created (${demoOrderCounts({ ordersPerTenant: seedOrders, ordersByTenant: seedTenantOrders })
+            .map((count, index) => `${count} orders for ${DEMO_TENANTS[index]?.name ?? ''}`)
+            .join(', ')})`
+        : ''),
     `  ready in ${seconds} s`,
     ...(existsSync(path.join(staticDir, 'index.html'))
       ? []

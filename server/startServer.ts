@@ -37,6 +37,11 @@ export interface StartServerOptions {
   databaseUrl?: string;
   /** Orders per demo tenant, created on first start only (when there is no tenant yet). Default 200. */
   seedOrders?: number;
+  /**
+   * Orders of single demo tenants instead, by the prefix of their order numbers: `{ AN: 1_000_000 }`
+   * gives Autohaus Nord a million orders and City Fleet Rentals `seedOrders`.
+   */
+  seedTenantOrders?: Readonly<Record<string, number>>;
   /** The console build to serve. Default `<repository>/dist`. */
   staticDir?: string;
   /** "Now" for the whole server (tokens, rate limits, demo data). Default: the system clock. */
@@ -98,7 +103,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   try {
     await migrate(database);
     await new RevokedTokens(database).purgeExpired(clock());
-    const seeded = await seedDemoData(database, { ordersPerTenant: options.seedOrders ?? 200, now: clock() });
+    const seeded = await seedDemoData(database, {
+      ordersPerTenant: options.seedOrders ?? 200,
+      ordersByTenant: options.seedTenantOrders,
+      now: clock(),
+    });
     const app = await buildApp({
       database,
       jwtKey,
