@@ -46,11 +46,12 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
 
 /**
  * The reference backend as `npm start` runs it (server/main.ts in its own process), serving the
- * production build from dist/ on a free loopback port, with a fresh data folder and a small seed.
+ * production build from dist/ on a free loopback port, with a fresh data folder and a small seed
+ * (or the given data folder, which is kept).
  */
-export async function startCockpit(env: Record<string, string> = {}): Promise<RunningCockpit> {
+export async function startCockpit(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningCockpit> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cockpit-browser-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'cockpit-browser-'));
   const url = `http://127.0.0.1:${port}`;
   let printed = '';
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
@@ -71,7 +72,9 @@ export async function startCockpit(env: Record<string, string> = {}): Promise<Ru
         child.kill('SIGTERM');
         await exited;
       }
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

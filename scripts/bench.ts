@@ -1,0 +1,76 @@
+// `npm run bench`: the speed and memory figures of the orders workspace with a million orders in one
+// tenant, each beside a baseline of the same run. Writes the tables to docs/benchmarks.md.
+//   backend: list-page latency (first and deep cursor pages) from a load generator on loopback
+//   console: filter change → rows visible, JS heap after scrolling 10 000 rows, longest main-thread
+//            task while scrolling, in Chromium with the CPU slowed down four times
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { DEMO_PASSWORD, DEMO_TENANTS } from '../server/seed/demoAccounts';
+import { REPOSITORY_ROOT } from '../server/startServer';
+import { startCockpit } from '../test/browser/support/startCockpit';
+import { runBackendBench } from './bench-backend';
+import { runBrowserBench, type BrowserBenchResult } from './bench-browser';
+
+const ms = (value: number) => value.toFixed(0);
+const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+
+function consoleTable(result: BrowserBenchResult): string {
+  const { filterToRows, fetchBaseline } = result;
+  return [
+    '| Figure | Value | Baseline (same run) | Ratio | Target |',
+    '|---|---:|---:|---:|---|',
+    `| filter change → rows visible, p50 / p95 (${filterToRows.runs} changes) | ${ms(filterToRows.p50)} / ${ms(filterToRows.p95)} ms | the same list request fetched directly: ${ms(fetchBaseline.p50)} / ${ms(fetchBaseline.p95)} ms | ${(filterToRows.p50 / fetchBaseline.p50).toFixed(1)}× | < 300 ms: ${verdict(filterToRows.p95 < 300)} |`,
+    `| JS heap after scrolling ${result.rowsScrolled} rows (after GC) | ${result.heapAfterScrollMB.toFixed(1)} MB | after the first page: ${result.heapAfterFirstPageMB.toFixed(1)} MB | ${(result.heapAfterScrollMB / result.heapAfterFirstPageMB).toFixed(2)}× | < 60 MB: ${verdict(result.heapAfterScrollMB < 60)} |`,
+    `| longest main-thread task while scrolling | ${ms(result.longestTaskWhileScrollingMs)} ms | longest gap between frames: ${ms(result.longestFrameGapWhileScrollingMs)} ms | – | < 50 ms: ${verdict(result.longestTaskWhileScrollingMs < 50)} |`,
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const german = DEMO_TENANTS[0];
+  if (!german) {
+    throw new Error('no demo tenant');
+  }
+  const dataDir = path.join(REPOSITORY_ROOT, 'data', 'bench');
+  const backend = await runBackendBench({ dataDir });
+
+  const cockpit = await startCockpit({}, { dataDir });
+  let browser: BrowserBenchResult;
+  try {
+    browser = await runBrowserBench(cockpit.url, { email: german.user.email, password: DEMO_PASSWORD });
+  } finally {
+    await cockpit.close();
+  }
+
+  const report = [
+    '# Benchmarks',
+    '',
+    'Made by `npm run bench`; every figure stands beside a baseline measured in the same run, so',
+    'that the ratios can be compared between machines. Not a test: nothing fails on a slow machine.',
+    '',
+    `Run on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.`,
+    '',
+    `## Backend: order list with ${backend.orders.toLocaleString('en')} orders in one tenant`,
+    '',
+    `Embedded database (PGlite). ${backend.seedSeconds === null ? 'Data seeded in an earlier run.' : `Seeded in ${backend.seedSeconds.toFixed(1)} s.`} ` +
+      `Server ready in ${backend.startSeconds.toFixed(1)} s. ${backend.clients} concurrent clients on 127.0.0.1; total ${backend.total.toLocaleString('en')} orders in range. Target: list page p95 < 20 ms: ` +
+      `${verdict(backend.firstPage.p95 < 20 && backend.deepPage.p95 < 20)}.`,
+    '',
+    backend.table,
+    '',
+    `## Console: Chromium, CPU throttled ${browser.cpuThrottling}×`,
+    '',
+    'Scrolling moves a quarter of the view (about 200 px) per frame, a fast mouse wheel, and waits',
+    'for rows that are still loading; long tasks are those the browser reports (50 ms and more).',
+    '',
+    consoleTable(browser),
+    '',
+  ].join('\n');
+  writeFileSync(path.join(REPOSITORY_ROOT, 'docs', 'benchmarks.md'), report);
+  console.log(`\n${report}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
