@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { launchChromium } from './support/chromium';
 import { eventually } from './support/eventually';
@@ -115,6 +116,19 @@ describe('the orders workspace in a browser', () => {
     expect(new Set(statuses)).toEqual(new Set(['Bestätigt']));
   });
 
+  it('downloads the filter as CSV', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV exportieren' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}\.csv$/);
+    const file = await download.path();
+    const content = readFileSync(file);
+    expect([...content.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = content.toString('utf8').slice(1).trim().split(/\r\n/);
+    expect(lines[0]).toMatch(/^Nummer;Status;Beginn;Ende;/);
+    const total = Number((await page.getByTestId('orders-total').textContent())?.replace(/\D/g, ''));
+    expect(lines).toHaveLength(total + 1);
+    expect(lines[1]).toMatch(/;\d{1,3}(\.\d{3})*,\d{2};EUR;/);
+  });
+
   it('opens an order with the keyboard and saves a status change', async () => {
     await page.getByRole('button', { name: 'Neu', exact: true }).click();
     await page.waitForURL(/status=new/);
@@ -139,6 +153,9 @@ describe('the orders workspace in a browser', () => {
     await page.locator('[role="row"][data-order-id]').first().dblclick();
     await page.waitForURL(/\/orders\/[0-9a-f-]+$/);
     const orderPath = new URL(page.url()).pathname;
+    const token = (await storedState(page)).auth?.token;
+    const read = async () => (await fetch(`${cockpit.url}/api${orderPath}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    const { version } = await read();
     await second.goto(orderPath);
     await logIn(second);
     await second.getByLabel('Notizen').waitFor();
@@ -159,9 +176,8 @@ describe('the orders workspace in a browser', () => {
     await second.getByRole('button', { name: 'Speichern' }).click();
     await second.getByText(/gespeichert\./).waitFor();
 
-    const token = (await storedState(page)).auth?.token;
-    const saved = await (await fetch(`${cockpit.url}/api${orderPath}`, { headers: { Authorization: `Bearer ${token}` } })).json();
-    expect(saved).toMatchObject({ notes: 'Zweite Notiz', version: 3 });
+    // Both saves landed, one after the other: the second on top of the first.
+    expect(await read()).toMatchObject({ notes: 'Zweite Notiz', version: version + 2 });
     await other.close();
   });
 });
