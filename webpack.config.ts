@@ -1,7 +1,7 @@
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import path from 'node:path';
-import type { Configuration } from 'webpack';
+import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
 const backend = process.env.BACKEND_URL ?? 'http://localhost:8080';
@@ -37,6 +37,8 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
       ],
     },
     plugins: [
+      // Blueprint's date inputs can load any date-fns locale on demand; the console passes its two.
+      new webpack.ContextReplacementPlugin(/date-fns[/\\]locale$/, /^\.\/(de|en-GB)\/index\.js$/),
       new HtmlWebpackPlugin({ template: './src/app/index.html', scriptLoading: 'defer' }),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css',
