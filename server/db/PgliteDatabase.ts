@@ -17,19 +17,25 @@ interface ReadyMessage {
 interface Pending {
   resolve: (rows: object[]) => void;
   reject: (error: Error) => void;
+  /** Settles with the statement, whether it succeeded or failed. */
+  settled: Promise<unknown>;
 }
 
 const WORKER_FILE = path.join(__dirname, 'pgliteWorker.mjs');
 
 /**
  * The embedded database: PGlite (PostgreSQL compiled to WebAssembly) in a worker thread, kept in
- * `dataDir` or, without one, in memory. PGlite has a single session, so statements are sent one
- * after the other and a transaction holds the session until it ends.
+ * `dataDir` or, without one, in memory. PGlite has a single session: the worker runs statements one
+ * after the other, in the order they were sent, and a transaction holds the session until it ends
+ * (statements sent meanwhile wait for its end).
  */
 export class PgliteDatabase implements Database {
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
-  private queue: Promise<unknown> = Promise.resolve();
+  /** Settles when every transaction begun so far has ended. */
+  private barrier: Promise<unknown> = Promise.resolve();
+  /** Transactions begun (waiting or running) and not yet ended. */
+  private transactions = 0;
   private closed = false;
   private exited = false;
 
@@ -57,11 +63,11 @@ export class PgliteDatabase implements Database {
   }
 
   query<T extends object>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
-    return this.exclusive(() => this.send<T>('query', sql, params));
+    return this.outsideTransactions(() => this.send<T>('query', sql, params));
   }
 
   exec(sql: string): Promise<void> {
-    return this.exclusive(async () => {
+    return this.outsideTransactions(async () => {
       await this.send('exec', sql);
     });
   }
@@ -73,7 +79,8 @@ export class PgliteDatabase implements Database {
         await this.send('exec', sql);
       },
     };
-    return this.exclusive(async () => {
+    this.transactions++;
+    const run = this.barrier.then(async () => {
       await this.send('exec', 'BEGIN');
       try {
         const result = await work(tx);
@@ -84,13 +91,19 @@ export class PgliteDatabase implements Database {
         throw error;
       }
     });
+    this.barrier = run.then(
+      () => this.transactions--,
+      () => this.transactions--,
+    );
+    return run;
   }
 
   async close(): Promise<void> {
     if (this.closed) {
       return;
     }
-    await this.queue.catch(() => undefined);
+    await this.barrier;
+    await Promise.allSettled([...this.pending.values()].map((pending) => pending.settled));
     this.closed = true;
     if (this.exited) {
       return;
@@ -101,11 +114,16 @@ export class PgliteDatabase implements Database {
     await this.worker.terminate();
   }
 
-  /** Runs `task` once every earlier task has finished, so that statements never interleave with a transaction. */
-  private exclusive<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task, task);
-    this.queue = run.catch(() => undefined);
-    return run;
+  /**
+   * Runs `task` at once unless a transaction holds (or waits for) the session; then after it. The
+   * worker runs statements one after the other in the order they are sent, so statements need not
+   * wait for each other here: the worker starts the next while this thread handles the last answer.
+   */
+  private outsideTransactions<T>(task: () => Promise<T>): Promise<T> {
+    if (this.transactions === 0) {
+      return task();
+    }
+    return this.barrier.then(() => this.outsideTransactions(task));
   }
 
   private send<T extends object>(kind: 'query' | 'exec' | 'close', sql?: string, params?: readonly SqlValue[]): Promise<T[]> {
@@ -113,8 +131,22 @@ export class PgliteDatabase implements Database {
       return Promise.reject(new DatabaseError('the database is closed'));
     }
     const id = this.nextId++;
+    let settle = () => {};
+    const settled = new Promise<void>((resolve) => {
+      settle = resolve;
+    });
     return new Promise<T[]>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (rows: object[]) => void, reject });
+      this.pending.set(id, {
+        resolve: (rows) => {
+          settle();
+          resolve(rows as T[]);
+        },
+        reject: (error) => {
+          settle();
+          reject(error);
+        },
+        settled,
+      });
       this.worker.postMessage({ id, kind, sql, params });
     });
   }

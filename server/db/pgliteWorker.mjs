@@ -55,7 +55,8 @@ try {
   port.close();
 }
 
-port.on('message', async (message) => {
+/** Runs one request and answers it. */
+async function handle(message) {
   const { id, kind, sql, params } = message;
   try {
     if (kind === 'query') {
@@ -74,4 +75,11 @@ port.on('message', async (message) => {
   } catch (error) {
     port.postMessage({ id, ok: false, error: describe(error) });
   }
+}
+
+// Requests run strictly in the order they arrive, each after the previous one has finished; the
+// parent may send the next before it has the answer to the last (it keeps transactions apart).
+let chain = Promise.resolve();
+port.on('message', (message) => {
+  chain = chain.then(() => handle(message));
 });

@@ -85,7 +85,8 @@ function sendOrder(reply: FastifyReply, record: OrderRecord): Order {
 export function registerOrderRoutes(app: FastifyInstance, deps: OrderRoutesDeps): void {
   app.get<{ Querystring: OrderListQuery }>('/api/orders', { schema: { querystring: orderListQuerySchema } }, async (request, reply): Promise<OrderPage> => {
     const { criteria, cursorTotal } = orderListCriteria(principalOf(request).tenantId, request.query, requestLocale(request));
-    const [slice, total] = await Promise.all([deps.orders.list(criteria), cursorTotal ?? deps.orders.count(criteria)]);
+    const slice = await deps.orders.list(criteria, { count: cursorTotal === undefined });
+    const total = cursorTotal ?? slice.total ?? 0;
     const nextCursor =
       slice.more && slice.lastKey ? encodeCursor(criteria.sort, cursorFilter(criteria), { key: slice.lastKey, total }) : null;
     reply.header('cache-control', 'no-store');

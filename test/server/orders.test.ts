@@ -1,6 +1,7 @@
 import type { RunningServer } from '../../server/startServer';
 import type { Order, OrderPage } from '../../src/domain/model/Order';
 import { ORDER_STATUSES } from '../../src/domain/model/OrderStatus';
+import { deleteOrders, insertOrder, overlaps, random, SORT_COMPARATORS, statisticsDrift, tenantOf } from './support/orderFixtures';
 import { BRITISH_EMAIL, call, expectProblem, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer, TestClock } from './support/testServer';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -88,7 +89,7 @@ describe('GET /api/orders', () => {
     expect(paged.map((order) => order.id)).toEqual(all.map((order) => order.id));
   });
 
-  it('keeps its place when newer orders arrive between pages', async () => {
+  it('keeps its place when newer orders arrive between pages; total stays the count of the first page', async () => {
     const first = await page('?limit=10');
     const tenantId = (await login(server, GERMAN_EMAIL)).user.tenant.id;
     await server.database.query(
@@ -100,8 +101,9 @@ describe('GET /api/orders', () => {
     );
     try {
       const second = await page(`?limit=10&cursor=${first.nextCursor}`);
-      expect(second.total).toBe(51);
+      expect(second.total).toBe(50);
       expect(second.items.map((order) => order.id)).toEqual(all.slice(10, 20).map((order) => order.id));
+      expect((await page('?limit=10')).total).toBe(51);
     } finally {
       await server.database.query(`DELETE FROM orders WHERE id = '00000000-0000-4000-8000-00000000a001'`);
     }
@@ -203,5 +205,171 @@ describe('GET /api/orders', () => {
     expect(british.some((order) => germanIds.has(order.id))).toBe(false);
     const search = await page(`?q=${(british[0] as Order).number}`, germanToken);
     expect(search.total).toBe(0);
+  });
+  it.each(Object.keys(SORT_COMPARATORS))('sorts by %s exactly as a sort done here, also across pages', async (sort) => {
+    const compare = SORT_COMPARATORS[sort] ?? (() => 0);
+    const sorted = await everything(`?sort=${sort}&limit=7`);
+    expect(sorted.map((order) => order.id)).toEqual([...all].sort(compare).map((order) => order.id));
+  });
+
+  it.each([
+    ['-begin', ['new', 'confirmed'], undefined],
+    ['begin', ['new', 'cancelled', 'in_progress'], undefined],
+    ['begin', ['completed'], undefined],
+    ['price', ['completed', 'cancelled'], ['2026-05-20T00:00:00.000Z', '2026-06-20T00:00:00.000Z']],
+    ['-status', ['new', 'confirmed', 'in_progress'], ['2026-06-01T00:00:00.000Z', '2026-07-31T00:00:00.000Z']],
+    ['number', [], ['2026-06-14T00:00:00.000Z', '2026-06-16T23:59:59.999Z']],
+  ] as const)('filters and sorts together (sort %s, states %j, range %j)', async (sort, statuses, range) => {
+    const query = [
+      `sort=${sort}`,
+      'limit=3',
+      ...statuses.map((status) => `status=${status}`),
+      ...(range ? [`begin=${range[0]}`, `end=${range[1]}`] : []),
+    ].join('&');
+    const expected = all
+      .filter((order) => statuses.length === 0 || (statuses as readonly string[]).includes(order.status))
+      .filter((order) => overlaps(order, range?.[0], range?.[1]))
+      .sort(SORT_COMPARATORS[sort]);
+    expect(expected.length).toBeGreaterThan(0);
+    expect((await page(`?${query}`)).total).toBe(expected.length);
+    expect((await everything(`?${query}`)).map((order) => order.id)).toEqual(expected.map((order) => order.id));
+  });
+
+  it('counts total exactly for ranges of every kind (day boundaries, exact ends, states)', async () => {
+    const next = random(20260615);
+    const instants = all.flatMap((order) => [Date.parse(order.begin), Date.parse(order.end)]);
+    const pick = (): number => {
+      const base = instants[Math.floor(next() * instants.length)] ?? 0;
+      const variants = [base, base - 1, base + 1, Math.floor(base / 86_400_000) * 86_400_000, Math.floor(base / 86_400_000) * 86_400_000 + 43_200_000, base + Math.floor((next() - 0.5) * 5 * 86_400_000)];
+      return variants[Math.floor(next() * variants.length)] ?? base;
+    };
+    for (let draw = 0; draw < 40; draw += 1) {
+      const [a, b] = [pick(), pick()].sort((x, y) => x - y) as [number, number];
+      const begin = next() < 0.15 ? undefined : new Date(a).toISOString();
+      const end = next() < 0.15 ? undefined : new Date(b).toISOString();
+      const statuses = ORDER_STATUSES.filter(() => next() < 0.4);
+      const query = [begin ? `begin=${begin}` : '', end ? `end=${end}` : '', ...statuses.map((status) => `status=${status}`), 'limit=1']
+        .filter(Boolean)
+        .join('&');
+      const expected = all.filter((order) => overlaps(order, begin, end) && (statuses.length === 0 || statuses.includes(order.status)));
+      expect({ query, total: (await page(`?${query}`)).total }).toEqual({ query, total: expected.length });
+    }
+  });
+
+  it('includes an order that ends exactly at the range begin or begins exactly at its end, not one a millisecond off', async () => {
+    const tenantId = await tenantOf(server, GERMAN_EMAIL);
+    const rangeBegin = '2031-03-02T00:00:00.000Z';
+    const rangeEnd = '2031-03-04T12:00:00.000Z';
+    const ids = {
+      endsAtBegin: await insertOrder(server, tenantId, { begin: '2031-03-01T08:00:00Z', end: '2031-03-02T00:00:00.000Z' }),
+      endsJustBefore: await insertOrder(server, tenantId, { begin: '2031-03-01T08:00:00Z', end: '2031-03-01T23:59:59.999Z' }),
+      endsAMicrosecondLater: await insertOrder(server, tenantId, { begin: '2031-03-01T09:00:00Z', end: '2031-03-02T00:00:00.000001Z' }),
+      beginsAtEnd: await insertOrder(server, tenantId, { begin: '2031-03-04T12:00:00.000Z', end: '2031-03-05T08:00:00Z' }),
+      beginsJustAfter: await insertOrder(server, tenantId, { begin: '2031-03-04T12:00:00.001Z', end: '2031-03-05T08:00:00Z' }),
+      spansTheRange: await insertOrder(server, tenantId, { begin: '2031-02-20T08:00:00Z', end: '2031-03-10T08:00:00Z' }),
+      inside: await insertOrder(server, tenantId, { begin: '2031-03-03T08:00:00Z', end: '2031-03-03T09:00:00Z' }),
+    };
+    try {
+      for (const sort of Object.keys(SORT_COMPARATORS)) {
+        const result = await page(`?begin=${rangeBegin}&end=${rangeEnd}&sort=${sort}`);
+        expect(new Set(result.items.map((order) => order.id))).toEqual(
+          new Set([ids.endsAtBegin, ids.endsAMicrosecondLater, ids.beginsAtEnd, ids.spansTheRange, ids.inside]),
+        );
+        expect(result.total).toBe(5);
+      }
+      const shifted = await page(`?begin=2031-03-01T23:59:59.999Z&end=2031-03-04T12:00:00.001Z`);
+      expect(shifted.items.map((order) => order.id)).toEqual(expect.arrayContaining([ids.endsJustBefore, ids.beginsJustAfter]));
+      expect(shifted.total).toBe(7);
+      const instant = await page(`?begin=2031-03-02T00:00:00.000Z&end=2031-03-02T00:00:00.000Z`);
+      expect(new Set(instant.items.map((order) => order.id))).toEqual(new Set([ids.endsAtBegin, ids.endsAMicrosecondLater, ids.spansTheRange]));
+      expect(instant.total).toBe(3);
+    } finally {
+      await deleteOrders(server, Object.values(ids));
+    }
+  });
+
+  it('carries timestamps exactly in the cursor: orders within one millisecond are each listed once', async () => {
+    const tenantId = await tenantOf(server, GERMAN_EMAIL);
+    const ids = [
+      await insertOrder(server, tenantId, { begin: '2032-01-05T08:00:00.000100Z', end: '2032-01-05T09:00:00Z' }),
+      await insertOrder(server, tenantId, { begin: '2032-01-05T08:00:00.000300Z', end: '2032-01-05T09:00:00Z' }),
+      await insertOrder(server, tenantId, { begin: '2032-01-05T08:00:00.000200Z', end: '2032-01-05T09:00:00Z' }),
+    ];
+    try {
+      const range = 'begin=2032-01-05T00:00:00Z&end=2032-01-06T00:00:00Z';
+      const ascending = await everything(`?${range}&sort=begin&limit=1`);
+      expect(ascending.map((order) => order.id)).toEqual([ids[0], ids[2], ids[1]]);
+      expect(ascending.every((order) => order.begin === '2032-01-05T08:00:00.000Z')).toBe(true);
+      const descending = await everything(`?${range}&sort=-begin&limit=1`);
+      expect(descending.map((order) => order.id)).toEqual([ids[1], ids[2], ids[0]]);
+    } finally {
+      await deleteOrders(server, ids);
+    }
+  });
+
+  it.each(['-begin', 'begin', 'price', '-price', '-number', 'status'])(
+    'walks every page (sort %s) while orders arrive just before and just after the cursor: none repeated, none of the first ones skipped',
+    async (sort) => {
+      const tenantId = await tenantOf(server, GERMAN_EMAIL);
+      const compare = SORT_COMPARATORS[sort] ?? (() => 0);
+      const [rangeBegin, rangeEnd] = ['2026-01-01T00:00:00.000Z', '2026-12-31T00:00:00.000Z'];
+      const query = `begin=${rangeBegin}&end=${rangeEnd}&sort=${sort}&limit=6`;
+      const original = all.filter((order) => overlaps(order, rangeBegin, rangeEnd)).sort(compare);
+      const passed: string[] = [];
+      const coming: string[] = [];
+      const seen: Order[] = [];
+      const descending = sort.startsWith('-');
+      /** The id right after (or before) another one: the keyset's last column. */
+      const nextId = (id: string, step: number) => `${id.slice(0, 24)}${(parseInt(id.slice(24), 16) + step).toString(16).padStart(12, '0')}`;
+      const later = (iso: string, step: number) => new Date(Date.parse(iso) + step).toISOString();
+      try {
+        let result = await page(`?${query}`);
+        const total = result.total;
+        expect(total).toBe(original.length);
+        for (;;) {
+          expect(result.total).toBe(total);
+          seen.push(...result.items);
+          const last = result.items[result.items.length - 1] as Order;
+          const base = { begin: last.begin, end: later(last.end, 3_600_000), price: last.price.amount, status: last.status, number: undefined as string | undefined };
+          // `step` 1 sorts after the last row (still to come), -1 before it (passed already).
+          const variants = (step: number) => {
+            const s = descending ? -step : step;
+            if (sort.endsWith('number')) {
+              const number = s > 0 ? `${last.number}~` : `${last.number.slice(0, -1)}${String.fromCharCode(last.number.charCodeAt(last.number.length - 1) - 1)}~`;
+              return [{ ...base, number }];
+            }
+            const byKey = sort.endsWith('price') ? { ...base, price: base.price + s } : { ...base, begin: later(last.begin, s) };
+            return [byKey, { ...base, id: nextId(last.id, s) }];
+          };
+          if (!result.nextCursor) break;
+          for (const fixture of variants(1)) coming.push(await insertOrder(server, tenantId, fixture));
+          for (const fixture of variants(-1)) passed.push(await insertOrder(server, tenantId, fixture));
+          result = await page(`?${query}&cursor=${result.nextCursor}`);
+        }
+        const ids = seen.map((order) => order.id);
+        expect(new Set(ids).size).toBe(ids.length);
+        expect(ids.filter((id) => passed.includes(id))).toEqual([]);
+        const originalIds = new Set(original.map((order) => order.id));
+        expect(ids.filter((id) => originalIds.has(id))).toEqual(original.map((order) => order.id));
+        // Everything inserted after the cursor while walking was listed, in its place.
+        expect(coming.filter((id) => !ids.includes(id))).toEqual([]);
+        expect([...seen].sort(compare).map((order) => order.id)).toEqual(ids);
+      } finally {
+        await deleteOrders(server, [...passed, ...coming]);
+      }
+    },
+  );
+
+  it('refuses a cursor sent with another filter', async () => {
+    const { nextCursor } = await page('?limit=5&status=new&status=confirmed');
+    expect(nextCursor).not.toBeNull();
+    expect((await call(server, `/api/orders?limit=5&status=confirmed&status=new&cursor=${nextCursor}`, { token: germanToken })).status).toBe(200);
+    const body = await expectProblem(await call(server, `/api/orders?limit=5&status=new&cursor=${nextCursor}`, { token: germanToken, locale: 'de' }), 400);
+    expect(body.errors).toEqual([{ field: 'cursor', message: 'ist kein gültiger Cursor für diese Abfrage und Sortierung' }]);
+    await expectProblem(await call(server, `/api/orders?limit=5&status=new&status=confirmed&q=x&cursor=${nextCursor}`, { token: germanToken }), 400);
+  });
+
+  it('keeps the per-day counts in step with every insert and delete', async () => {
+    expect(await statisticsDrift(server)).toEqual([]);
   });
 });

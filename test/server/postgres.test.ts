@@ -40,6 +40,24 @@ describeWithPostgres('on PostgreSQL (TEST_DATABASE_URL)', () => {
       const begins = [...first.items, ...second.items].map((order) => Date.parse(order.begin));
       expect(begins).toEqual([...begins].sort((a, b) => b - a));
 
+      // Totals by status (per-day counts kept by triggers), the detail, a change under If-Match, the export.
+      const all = [...first.items, ...second.items];
+      const completed = all.filter((order) => order.status === 'completed').length;
+      const range = `begin=${encodeURIComponent(all[all.length - 1]?.begin ?? '')}&end=${encodeURIComponent(all[0]?.end ?? '')}`;
+      const byStatus = (await (await call(server, `/api/orders?${range}&status=completed&limit=1`, { token })).json()) as OrderPage;
+      expect(byStatus.total).toBe(completed);
+      const target = all.find((order) => order.status === 'new' || order.status === 'confirmed') ?? (all[0] as (typeof all)[number]);
+      const detail = await call(server, `/api/orders/${target.id}`, { token });
+      expect(detail.headers.get('etag')).toBe(`"${target.version}"`);
+      const headers = { 'if-match': `"${target.version}"` };
+      const changed = await call(server, `/api/orders/${target.id}`, { method: 'PATCH', token, headers, body: { notes: 'auf PostgreSQL' } });
+      expect(changed.status).toBe(200);
+      expect(((await changed.json()) as { version: number }).version).toBe(target.version + 1);
+      await expectProblem(await call(server, `/api/orders/${target.id}`, { method: 'PATCH', token, headers, body: { notes: 'zu spät' } }), 412);
+      const csv = await (await call(server, '/api/orders/export.csv?sort=number', { token })).text();
+      expect(csv.split('\r\n').filter(Boolean)).toHaveLength(31);
+      expect(csv).toContain('auf PostgreSQL');
+
       const british = await login(server, BRITISH_EMAIL);
       const theirs = (await (await call(server, '/api/orders?limit=500', { token: british.token })).json()) as OrderPage;
       const ours = new Set([...first.items, ...second.items].map((order) => order.id));
