@@ -49,7 +49,7 @@ describe('the console in a browser', () => {
   let page: Page;
 
   beforeAll(async () => {
-    cockpit = await startCockpit();
+    cockpit = await startCockpit({ SEED_ORDERS: '1000' });
     browser = await launchChromium();
   });
 
@@ -79,12 +79,13 @@ describe('the console in a browser', () => {
     await logIn(page);
     await page.waitForURL(/\/orders$/);
     await page.getByRole('heading', { name: 'Aufträge', exact: true }).waitFor();
-    await page.locator('tbody tr').first().waitFor();
-    expect(await page.locator('tbody tr').count()).toBeGreaterThan(10);
+    const rows = page.locator('[role="row"][data-order-id]');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBeGreaterThan(10);
     expect(await page.getByTestId('tenant-name').textContent()).toBe('Autohaus Nord');
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
     // Dates in the German format.
-    expect(await page.locator('tbody tr td').nth(2).textContent()).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+    expect(await rows.first().locator('[role="gridcell"]').nth(2).textContent()).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
 
     const login = seen.requests.find((r) => r.path === '/api/auth/login');
     expect(login?.headers['x-ui-locale']).toBe('de');
