@@ -3,6 +3,8 @@ import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
+import type { OrderSort } from '../../domain/model/OrderSort';
+import type { OrderStatus } from '../../domain/model/OrderStatus';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
 import { useService } from '../services/useService';
 import { PrimaryToolbar } from '../shell/PrimaryToolbar';
@@ -61,6 +63,9 @@ export const OrdersPage = observer(function OrdersPage() {
   );
 
   const onSearch = useCallback((q: string) => setCriteria({ q }), [setCriteria]);
+  const onStatus = useCallback((status: OrderStatus[]) => setCriteria({ status }), [setCriteria]);
+  const onSort = useCallback((sort: OrderSort) => setCriteria({ sort }), [setCriteria]);
+  const onClose = useCallback(() => navigate({ pathname: '/orders', search: location.search }), [navigate, location.search]);
 
   return (
     <>
@@ -75,11 +80,11 @@ export const OrdersPage = observer(function OrdersPage() {
       </PrimaryToolbar>
       <section className="cockpit-orders-filter">
         <DateRangeFilter />
-        <StatusFilter selected={criteria.status} onChange={(status) => setCriteria({ status })} />
+        <StatusFilter selected={criteria.status} onChange={onStatus} />
         <SearchBox ref={search} value={criteria.q} onChange={onSearch} />
       </section>
-      <section className="cockpit-orders">
-        {list.state === 'loading' && list.rowCount === 0 && <NonIdealState icon={<Spinner />} title={t('orders.loading')} />}
+      <section className="cockpit-orders" aria-busy={list.state === 'loading'}>
+        {list.state === 'loading' && list.rowCount === 0 && <Spinner className="cockpit-orders-spinner" size={24} aria-label={t('orders.loading')} />}
         {list.state === 'error' && (
           <NonIdealState
             icon="error"
@@ -89,17 +94,18 @@ export const OrdersPage = observer(function OrdersPage() {
           />
         )}
         {list.state === 'ready' && list.total === 0 && <NonIdealState icon="inbox" title={t('orders.empty')} description={t('orders.emptyHint')} />}
-        {list.state !== 'error' && list.rowCount > 0 && (
+        {/* The grid stays mounted while a new query loads, so a filter change only swaps its rows. */}
+        {list.state !== 'error' && !(list.state === 'ready' && list.total === 0) && (
           <OrdersTable
             sort={criteria.sort}
-            onSort={(sort) => setCriteria({ sort })}
+            onSort={onSort}
             selected={selected}
             onSelect={setSelected}
             onOpen={open}
           />
         )}
       </section>
-      <OrderDetailDrawer orderId={id ?? null} onClose={() => navigate({ pathname: '/orders', search: location.search })} />
+      <OrderDetailDrawer orderId={id ?? null} onClose={onClose} />
     </>
   );
 });

@@ -10,7 +10,7 @@ import { useViewport } from './useViewport';
 
 /** Height of one row in pixels; the grid is virtualized on it. */
 export const ROW_HEIGHT = 36;
-const OVERSCAN = 8;
+const OVERSCAN = 4;
 
 const COLUMNS: { key: string; sort?: OrderSortKey }[] = [
   { key: 'number', sort: 'number' },

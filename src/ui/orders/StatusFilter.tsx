@@ -1,4 +1,5 @@
 import { Button, ButtonGroup, FormGroup } from '@blueprintjs/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STATUSES, type OrderStatus } from '../../domain/model/OrderStatus';
 
@@ -8,7 +9,7 @@ export interface StatusFilterProps {
 }
 
 /** The statuses to show, any number of them (none selected shows all). */
-export function StatusFilter({ selected, onChange }: StatusFilterProps) {
+export const StatusFilter = memo(function StatusFilter({ selected, onChange }: StatusFilterProps) {
   const { t } = useTranslation();
   return (
     <FormGroup label={t('filter.status')} className="cockpit-status-filter">
@@ -28,4 +29,4 @@ export function StatusFilter({ selected, onChange }: StatusFilterProps) {
       </ButtonGroup>
     </FormGroup>
   );
-}
+});
