@@ -1,6 +1,6 @@
 import { Icon } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
-import { useEffect, type KeyboardEvent } from 'react';
+import { useEffect, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderSort, OrderSortKey } from '../../domain/model/OrderSort';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
@@ -77,13 +77,14 @@ export const OrdersTable = observer(function OrdersTable({ sort, onSort, selecte
     }
   };
 
-  // Rows are keyed by their slot in the window, so scrolling reuses their elements instead of
-  // building new ones. An even number of slots keeps each element on odd or even rows, so its
-  // stripe class never changes.
+  // Each row element owns a slot (index modulo the number of slots) and stays at that place among
+  // its siblings: scrolling hands it another index, so React neither builds nor moves elements.
+  // Rows are positioned absolutely and carry aria-rowindex, so their order in the DOM is free.
+  // An even number of slots keeps each element on odd or even rows: its stripe never changes.
   const slots = 2 * Math.ceil((Math.ceil(viewport.height / ROW_HEIGHT) + 2 * OVERSCAN + 4) / 2);
-  const rows = [];
+  const rows: ReactNode[] = new Array(slots).fill(null);
   for (let index = first; index <= last; index++) {
-    rows.push(
+    rows[index % slots] = (
       <OrderRow
         key={index % slots}
         index={index}
@@ -92,7 +93,7 @@ export const OrdersTable = observer(function OrdersTable({ sort, onSort, selecte
         selected={index === selected}
         onSelect={onSelect}
         onOpen={onOpen}
-      />,
+      />
     );
   }
 
