@@ -1,25 +1,9 @@
+import type { OrderRecord } from '../../server/orders/orderView';
 import type { RunningServer } from '../../server/startServer';
 import { STARTUP_TIMEOUT_MS, startTestServer, TestClock } from './support/testServer';
 
-interface Row {
-  tenant: string;
-  number: string;
-  status: string;
-  begin_at: string;
-  end_at: string;
-  created_at: string;
-  updated_at: string;
-  station: string;
-  service: string;
-  customer_name: string;
-  customer_email: string;
-  customer_phone: string;
-  vehicle_plate: string;
-  vehicle_vin: string | null;
-  price_amount: number;
-  price_currency: string;
-  version: number;
-}
+/** A stored order with its tenant's name, as the checks below read it. */
+type Row = OrderRecord & { tenant: string };
 
 const DAY = 24 * 60 * 60 * 1000;
 
