@@ -114,6 +114,18 @@ describe('the orders workspace in a browser', () => {
     expect(await page.getByRole('button', { name: 'Bestätigt' }).getAttribute('aria-pressed')).toBe('true');
     const statuses = await page.locator('[role="row"][data-order-id] [role="gridcell"]:nth-child(2)').allTextContents();
     expect(new Set(statuses)).toEqual(new Set(['Bestätigt']));
+
+    // Sorting by a column goes into the URL too; a second click turns it round.
+    await page.getByRole('button', { name: 'Preis' }).click();
+    await page.waitForURL(/sort=price/);
+    await page.getByRole('button', { name: 'Preis' }).click();
+    await page.waitForURL(/sort=-price/);
+    expect(await page.getByRole('columnheader', { name: 'Preis' }).getAttribute('aria-sort')).toBe('descending');
+
+    // `/` jumps to the search.
+    await page.getByRole('grid').focus();
+    await page.keyboard.press('/');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('orders-search');
   });
 
   it('downloads the filter as CSV', async () => {

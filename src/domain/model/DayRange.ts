@@ -53,9 +53,3 @@ export function rangeInstants(range: DayRange): { begin: string; end: string } {
   }
   return { begin: begin.toISOString(), end: end.toISOString() };
 }
-
-/** True when the order's `[begin, end]` overlaps the range's days. */
-export function overlapsRange(orderBegin: string, orderEnd: string, range: DayRange): boolean {
-  const { begin, end } = rangeInstants(range);
-  return Date.parse(orderBegin) <= Date.parse(end) && Date.parse(orderEnd) >= Date.parse(begin);
-}

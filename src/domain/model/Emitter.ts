@@ -15,10 +15,6 @@ export class Emitter<T> implements Disposable {
     }
   }
 
-  get listenerCount(): number {
-    return this.listeners.size;
-  }
-
   dispose(): void {
     this.listeners.clear();
   }

@@ -1,13 +1,12 @@
 import { FormGroup } from '@blueprintjs/core';
 import { DateInput3 } from '@blueprintjs/datetime2';
-import { de, enGB } from 'date-fns/locale';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DATE_FNS_LOCALES } from '../format/dateFnsLocales';
 import type { Language } from '../../domain/model/Language';
 import { dateTimeFormat, formatDateTimeIn, parseDateTime } from '../format/dates';
 
-const DATE_FNS_LOCALES = { de, en: enGB } as const;
 
 export interface DateTimeInputProps {
   id: string;

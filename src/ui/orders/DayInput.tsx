@@ -1,14 +1,13 @@
 import { FormGroup } from '@blueprintjs/core';
 import { DateInput3 } from '@blueprintjs/datetime2';
-import { de, enGB } from 'date-fns/locale';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DATE_FNS_LOCALES } from '../format/dateFnsLocales';
 import type { Language } from '../../domain/model/Language';
 import { localDateOf, startOfLocalDate, type LocalDate } from '../../domain/model/LocalDate';
 import { formatLocalDate, parseLocalDate } from '../format/dates';
 
-const DATE_FNS_LOCALES = { de, en: enGB } as const;
 const EARLIEST = new Date(2000, 0, 1);
 const LATEST = new Date(2099, 11, 31);
 
