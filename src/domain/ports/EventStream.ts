@@ -1,23 +1,50 @@
 import type { Disposable } from '../model/Disposable';
+import type { UnauthorizedEvent } from './HttpClient';
 
+/**
+ * Where the live stream stands, shown in the header:
+ * - `idle`: not opened (no session) or closed;
+ * - `connecting`: the first connection of this session is being made;
+ * - `live`: connected, events arrive;
+ * - `reconnecting`: the connection dropped, the next attempt waits for its backoff;
+ * - `offline`: the browser reports no network; the stream resumes when it comes back;
+ * - `failed`: stopped for good until the next `open()` (an answer that is not an event stream).
+ */
 export type EventStreamState = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'offline' | 'failed';
 
-/** One server-sent event of `GET /api/events`. */
+/**
+ * One server-sent event of `GET /api/events`: `order.created`, `order.updated`, `order.deleted`, or
+ * `reset` (the backend could not resume: the receiver reloads what it shows). A connection made
+ * without `Last-Event-ID` (the first of a session) also starts with a `reset` of its own, so that a
+ * change made between loading a list and opening the stream is never missed.
+ */
 export interface ServerEvent {
+  /** The event id; empty for a `reset` made by the stream itself. */
   id: string;
   type: string;
   data: unknown;
 }
 
 /**
- * The live stream of changes (`GET /api/events`), opened after login (spec). It resumes after a
- * drop with `Last-Event-ID` so that no event is lost. Implemented in the live-session work.
+ * The live stream of changes (`GET /api/events`), opened after login (spec). It reconnects by
+ * itself and resumes with `Last-Event-ID`, so that no event is lost across a drop.
+ * `state` and `errorKey` are observable.
  */
 export interface EventStream {
   readonly state: EventStreamState;
+  /** Translation key of the reason when `state` is `failed`, else null. */
+  readonly errorKey: string | null;
+  /** Connects (again); does nothing while already open. */
   open(): void;
+  /** Disconnects and forgets where it was: the next `open()` starts a new session's stream. */
   close(): void;
+  /**
+   * Listeners run synchronously for each event, in order. The event's id counts as received (it is
+   * sent as `Last-Event-ID` on resume) only after every listener returned.
+   */
   onDidReceiveEvent(listener: (event: ServerEvent) => void): Disposable;
+  /** Fires when the backend refused the stream with 401 (the global rule logs out); the stream stops. */
+  onDidReceiveUnauthorized(listener: (event: UnauthorizedEvent) => void): Disposable;
 }
 
 export const EventStream = Symbol('EventStream');
