@@ -1,5 +1,5 @@
 import type { Language } from './Language';
-import type { ThemeColors } from './ThemeColors';
+import type { ThemeColorKey, ThemeColors } from './ThemeColors';
 
 export interface Tenant {
   id: string;
@@ -16,10 +16,13 @@ export interface User {
   theme: ThemeColors;
 }
 
+/** A change of theme colours: a colour left out stays, a colour set to null is cleared. */
+export type ThemeUpdate = Partial<Record<ThemeColorKey, string | null>>;
+
 /** What `PATCH /api/me` accepts. */
 export interface UserUpdate {
   language?: Language;
-  theme?: ThemeColors;
+  theme?: ThemeUpdate;
 }
 
 /** The answer of `POST /api/auth/login`. */

@@ -1,6 +1,7 @@
 import { action, computed, makeObservable, observable, observableRef, observableStruct, runInAction } from 'mobx';
 import { isApiError, type ApiError } from '../model/ApiError';
 import type { Order } from '../model/Order';
+import { isOrder } from '../model/OrderEvent';
 import { changedFields, type EditableOrderField, type OrderChange } from '../model/OrderChange';
 import { nextStatuses, type OrderStatus } from '../model/OrderStatus';
 import type { Notifier } from '../ports/Notifier';
@@ -19,10 +20,6 @@ export interface OrderConflict {
 
 function draftOf(order: Order): OrderDraft {
   return { notes: order.notes, begin: order.begin, end: order.end, station: order.station };
-}
-
-function isOrder(value: unknown): value is Order {
-  return typeof value === 'object' && value !== null && typeof (value as Order).id === 'string' && typeof (value as Order).version === 'number';
 }
 
 /**

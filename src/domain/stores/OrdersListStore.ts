@@ -2,12 +2,16 @@ import { action, computed, makeObservable, observable, observableStruct, reactio
 import { isApiError } from '../model/ApiError';
 import type { Disposable } from '../model/Disposable';
 import type { Order, OrderQuery } from '../model/Order';
+import { orderComparator } from '../model/orderComparator';
+import type { OrderEvent } from '../model/OrderEvent';
+import { orderMatches } from '../model/orderMatches';
 import { orderQuery, type OrderCriteria } from '../model/orderQuery';
 import { DEFAULT_ORDER_SORT } from '../model/OrderSort';
 import type { Notifier } from '../ports/Notifier';
 import type { OrdersApi } from '../ports/OrdersApi';
 import type { OrdersExport } from '../ports/OrdersExport';
 import type { OrdersFilterStore } from './OrdersFilterStore';
+import { emptySlot, insertSorted, type PageSlot, replayChanges } from './orderPageSlot';
 
 export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -17,11 +21,19 @@ export const PAGE_SIZE = 100;
 /** Pages kept on either side of the visible ones; the rest are dropped and fetched again when needed. */
 export const PAGE_MARGIN = 1;
 
-/** One page of the list: the cursor that fetches it and, while it is near the screen, its orders. */
-interface PageSlot {
-  cursor: string | null;
-  items: Order[] | null;
-  loading: boolean;
+/** The API's largest page. */
+const MAX_LIMIT = 500;
+
+/** Extra rows asked for when a page's range is fetched again, for rows added meanwhile. */
+const RANGE_SLACK = 10;
+
+/** Versions of recently changed orders remembered, so that an event already applied is not counted twice. */
+const REMEMBERED_VERSIONS = 2000;
+
+interface Layout {
+  /** First row of each page, by page index. */
+  starts: number[];
+  rowCount: number;
 }
 
 /**
@@ -29,6 +41,10 @@ interface PageSlot {
  * there are (`total`) and holds only the pages around the visible rows, so a range with a million
  * orders costs what one with a thousand does. Pages are reached in order (a cursor comes with the
  * page before), so the list grows as the operator scrolls.
+ *
+ * Live changes (`applyEvents`) are put where the backend would show them: into the held pages at
+ * their sort position, counted into the ranges of dropped pages (fetched again as those ranges),
+ * and into `total`; a change beyond the pages reached so far arrives with the page that reaches it.
  */
 export class OrdersListStore implements Disposable {
   criteria: OrderCriteria = { status: [], q: '', sort: DEFAULT_ORDER_SORT };
@@ -45,6 +61,9 @@ export class OrdersListStore implements Disposable {
   private generation = 0;
   private visible = { first: 0, last: 0 };
   private subscription: Disposable | null = null;
+  private readonly appliedVersions = new Map<string, number>();
+  /** Events that arrived while `refresh()` waited for its answer, applied on top of it. */
+  private duringRefresh: OrderEvent[] | null = null;
 
   constructor(
     private readonly api: OrdersApi,
@@ -52,16 +71,18 @@ export class OrdersListStore implements Disposable {
     private readonly exporter: OrdersExport,
     private readonly notifier: Notifier,
   ) {
-    makeObservable<OrdersListStore, 'reset'>(this, {
+    makeObservable<OrdersListStore, 'reset' | 'layout'>(this, {
       criteria: observableStruct,
       total: observable,
       state: observable,
       errorKey: observable,
       exporting: observable,
       query: computed,
+      layout: computed,
       rowCount: computed,
       setCriteria: action,
       replaceOrder: action,
+      applyEvents: action,
       reset: action,
     });
   }
@@ -72,7 +93,7 @@ export class OrdersListStore implements Disposable {
 
   /** Rows the operator can scroll through now: every page whose cursor is known. */
   get rowCount(): number {
-    return Math.min(this.total, this.pages.size * PAGE_SIZE);
+    return this.layout.rowCount;
   }
 
   /** Loads the first page now and again whenever the query changes. */
@@ -92,19 +113,20 @@ export class OrdersListStore implements Disposable {
 
   /** The order in row `index`, or null while its page is (re)loading. */
   rowAt(index: number): Order | null {
-    const slot = this.pages.get(Math.floor(index / PAGE_SIZE));
-    return slot?.items?.[index % PAGE_SIZE] ?? null;
+    const page = this.pageOfRow(index);
+    const slot = this.pages.get(page);
+    return slot?.items?.[index - (this.layout.starts[page] ?? 0)] ?? null;
   }
 
   /** Tells which rows are on screen: their pages are loaded, far pages dropped. */
   showRows(first: number, last: number): void {
     this.visible = { first, last };
-    const from = Math.max(0, Math.floor(first / PAGE_SIZE) - PAGE_MARGIN);
-    const to = Math.floor(Math.max(first, last) / PAGE_SIZE) + PAGE_MARGIN;
+    const from = Math.max(0, this.pageOfRow(first) - PAGE_MARGIN);
+    const to = this.pageOfRow(Math.max(first, last)) + PAGE_MARGIN;
     runInAction(() => {
       for (const [index, slot] of this.pages) {
-        if ((index < from || index > to) && slot.items) {
-          this.setSlot(index, { ...slot, items: null });
+        if ((index < from || index > to) && slot.items && !slot.loading) {
+          this.pages.set(index, { ...slot, items: null });
         }
       }
     });
@@ -117,6 +139,44 @@ export class OrdersListStore implements Disposable {
   async reload(): Promise<void> {
     this.reset();
     await this.loadPage(0);
+  }
+
+  /**
+   * Reads the list again while still showing it (the live stream could not tell what changed):
+   * the rows are replaced when the first page arrives, then the visible pages follow.
+   */
+  async refresh(): Promise<void> {
+    if (this.state !== 'ready') {
+      await this.reload();
+      return;
+    }
+    const generation = ++this.generation;
+    this.duringRefresh = [];
+    try {
+      const page = await this.api.list({ ...this.query, limit: PAGE_SIZE });
+      if (generation !== this.generation) {
+        return;
+      }
+      const arrived = this.duringRefresh ?? [];
+      this.duringRefresh = null;
+      runInAction(() => {
+        this.pages.clear();
+        this.appliedVersions.clear();
+        this.pages.set(0, { ...emptySlot(null), items: page.items, count: page.items.length, upper: page.nextCursor ? (page.items.at(-1) ?? null) : null });
+        if (page.nextCursor) {
+          this.pages.set(1, emptySlot(page.nextCursor));
+        }
+        this.total = page.total;
+      });
+      // The answer may show some of them already: applying an event is idempotent for the rows held.
+      this.applyEvents(arrived);
+      this.showRows(this.visible.first, this.visible.last);
+    } catch (error) {
+      if (generation === this.generation) {
+        this.duringRefresh = null;
+        this.fail(error);
+      }
+    }
   }
 
   /** Downloads the current filter's orders as CSV (all of them, not only the loaded pages). */
@@ -137,15 +197,28 @@ export class OrdersListStore implements Disposable {
     }
   }
 
-  /** Puts a changed order in place where it is held. */
+  /** Puts an order the operator saved in place, when the list holds it and it is newer. */
   replaceOrder(order: Order): void {
-    for (const [index, slot] of this.pages) {
-      const position = slot.items?.findIndex((item) => item.id === order.id) ?? -1;
-      if (slot.items && position >= 0 && (slot.items[position]?.version ?? 0) <= order.version) {
-        const items = slot.items.slice();
-        items[position] = order;
-        this.setSlot(index, { ...slot, items });
+    const held = this.findHeld(order.id);
+    if (held && held.version < order.version) {
+      this.change(held, order);
+    }
+  }
+
+  /** Applies live changes, all in one action (one re-render for a burst). */
+  applyEvents(events: readonly OrderEvent[]): void {
+    let refresh = false;
+    for (const event of events) {
+      if (event.type === 'reset') {
+        refresh = true;
+      } else if (this.duringRefresh) {
+        this.duringRefresh.push(event);
+      } else if ((this.state === 'ready' || this.state === 'loading') && !refresh) {
+        this.applyEvent(event);
       }
+    }
+    if (refresh) {
+      void this.refresh();
     }
   }
 
@@ -160,17 +233,144 @@ export class OrdersListStore implements Disposable {
     this.generation++;
   }
 
+  private get layout(): Layout {
+    const starts: number[] = [];
+    let row = 0;
+    for (let index = 0; index < this.pages.size; index++) {
+      starts.push(row);
+      const slot = this.pages.get(index);
+      // A page not loaded yet counts as full, up to the rows the total leaves for it.
+      row += slot?.count ?? Math.min(PAGE_SIZE, Math.max(0, this.total - row));
+    }
+    return { starts, rowCount: row };
+  }
+
+  private pageOfRow(row: number): number {
+    const { starts } = this.layout;
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >>> 1;
+      if ((starts[middle] ?? 0) <= row) {
+        low = middle;
+      } else {
+        high = middle - 1;
+      }
+    }
+    return Math.max(0, low);
+  }
+
   private reset(): void {
     this.generation++;
+    this.duringRefresh = null;
     this.pages.clear();
-    this.pages.set(0, { cursor: null, items: null, loading: false });
+    this.appliedVersions.clear();
+    this.pages.set(0, emptySlot(null));
     this.total = 0;
     this.state = 'loading';
     this.errorKey = null;
   }
 
-  private setSlot(index: number, slot: PageSlot): void {
-    this.pages.set(index, slot);
+  private applyEvent(event: Exclude<OrderEvent, { type: 'reset' }>): void {
+    if (event.type === 'order.deleted') {
+      const held = this.findHeld(event.id);
+      this.appliedVersions.delete(event.id);
+      this.take(held ?? event.previous, held !== null);
+      return;
+    }
+    const { order } = event;
+    const known = this.findHeld(order.id)?.version ?? this.appliedVersions.get(order.id) ?? 0;
+    if (known >= order.version) {
+      return;
+    }
+    if (event.type === 'order.created') {
+      this.place(order);
+      this.remember(order);
+      return;
+    }
+    this.change(this.findHeld(order.id) ?? event.previous, order);
+  }
+
+  /** An order changed from `before` (as the list or the event knew it; null: unknown) to `after`. */
+  private change(before: Order | null, after: Order): void {
+    this.take(before, before !== null && this.findHeld(before.id) !== null);
+    this.place(after);
+    this.remember(after);
+  }
+
+  /** Takes an order out of the list, if it belonged to it. */
+  private take(order: Order | null, held: boolean): void {
+    if (!order || !orderMatches(order, this.query)) {
+      return;
+    }
+    this.total = Math.max(0, this.total - 1);
+    const index = this.locate(order);
+    const slot = index === null ? undefined : this.pages.get(index);
+    if (index === null || !slot) {
+      return;
+    }
+    if (slot.loading) {
+      this.pages.set(index, { ...slot, pending: [...slot.pending, { kind: 'remove', id: order.id }] });
+    } else if (slot.items && held) {
+      const items = slot.items.filter((item) => item.id !== order.id);
+      this.pages.set(index, { ...slot, items, count: items.length });
+    } else if (!slot.items && slot.count !== null) {
+      this.pages.set(index, { ...slot, count: Math.max(0, slot.count - 1) });
+    }
+  }
+
+  /** Puts an order into the list, if it belongs to it. */
+  private place(order: Order): void {
+    if (!orderMatches(order, this.query)) {
+      return;
+    }
+    this.total += 1;
+    const index = this.locate(order);
+    const slot = index === null ? undefined : this.pages.get(index);
+    if (index === null || !slot) {
+      return;
+    }
+    if (slot.loading) {
+      this.pages.set(index, { ...slot, pending: [...slot.pending, { kind: 'upsert', order }] });
+    } else if (slot.items) {
+      const items = insertSorted(slot.items, order, orderComparator(this.criteria.sort));
+      this.pages.set(index, { ...slot, items, count: items.length });
+    } else if (slot.count !== null) {
+      this.pages.set(index, { ...slot, count: slot.count + 1 });
+    }
+  }
+
+  /** The page whose range holds `order`'s sort position: the first whose last row does not sort before it. */
+  private locate(order: Order): number | null {
+    const compare = orderComparator(this.criteria.sort);
+    for (let index = 0; index < this.pages.size; index++) {
+      const slot = this.pages.get(index);
+      if (!slot || slot.count === null || slot.upper === null || compare(order, slot.upper) <= 0) {
+        return slot ? index : null;
+      }
+    }
+    return null;
+  }
+
+  private findHeld(id: string): Order | null {
+    for (const slot of this.pages.values()) {
+      const order = slot.items?.find((item) => item.id === id);
+      if (order) {
+        return order;
+      }
+    }
+    return null;
+  }
+
+  private remember(order: Order): void {
+    this.appliedVersions.delete(order.id);
+    this.appliedVersions.set(order.id, order.version);
+    if (this.appliedVersions.size > REMEMBERED_VERSIONS) {
+      const oldest = this.appliedVersions.keys().next().value;
+      if (oldest !== undefined) {
+        this.appliedVersions.delete(oldest);
+      }
+    }
   }
 
   private async loadPage(index: number): Promise<void> {
@@ -179,19 +379,22 @@ export class OrdersListStore implements Disposable {
       return;
     }
     const generation = this.generation;
-    runInAction(() => this.setSlot(index, { ...slot, loading: true }));
+    runInAction(() => this.pages.set(index, { ...slot, loading: true, pending: [] }));
     try {
-      const page = await this.api.list({ ...this.query, limit: PAGE_SIZE, ...(slot.cursor ? { cursor: slot.cursor } : {}) });
+      const fetched = slot.count === null ? await this.fetchPage(slot) : await this.fetchRange(slot);
       if (generation !== this.generation) {
         return;
       }
       runInAction(() => {
-        this.setSlot(index, { cursor: slot.cursor, items: page.items, loading: false });
-        if (page.nextCursor && !this.pages.has(index + 1)) {
-          this.setSlot(index + 1, { cursor: page.nextCursor, items: null, loading: false });
+        const current = this.pages.get(index) ?? slot;
+        const upper = slot.count === null ? (fetched.nextCursor ? (fetched.items.at(-1) ?? null) : null) : slot.upper;
+        const items = replayChanges(fetched.items, current.pending, upper, orderComparator(this.criteria.sort));
+        this.pages.set(index, { cursor: slot.cursor, items, loading: false, count: items.length, upper, pending: [] });
+        if (slot.count === null && fetched.nextCursor && !this.pages.has(index + 1)) {
+          this.pages.set(index + 1, emptySlot(fetched.nextCursor));
         }
-        if (index === 0 || !slot.cursor) {
-          this.total = page.total;
+        if (index === 0 && slot.count === null) {
+          this.total = fetched.total;
         }
         this.state = 'ready';
       });
@@ -201,16 +404,49 @@ export class OrdersListStore implements Disposable {
         return;
       }
       runInAction(() => {
-        this.setSlot(index, { ...slot, loading: false });
-        this.state = 'error';
-        this.errorKey = isApiError(error) ? error.messageKey : 'errors.unexpected';
+        const current = this.pages.get(index) ?? slot;
+        this.pages.set(index, { ...current, loading: false, pending: [] });
       });
+      this.fail(error);
     }
+  }
+
+  /** A page reached for the first time: one page after its cursor. */
+  private async fetchPage(slot: PageSlot): Promise<{ items: readonly Order[]; nextCursor: string | null; total: number }> {
+    return this.api.list({ ...this.query, limit: PAGE_SIZE, ...(slot.cursor ? { cursor: slot.cursor } : {}) });
+  }
+
+  /** A page's range again: from its cursor up to and including its last row, however many rows it has now. */
+  private async fetchRange(slot: PageSlot): Promise<{ items: readonly Order[]; nextCursor: string | null; total: number }> {
+    const compare = orderComparator(this.criteria.sort);
+    const items: Order[] = [];
+    let cursor = slot.cursor;
+    for (;;) {
+      const limit = Math.min(MAX_LIMIT, Math.max(1, (slot.count ?? PAGE_SIZE) - items.length + RANGE_SLACK));
+      const page = await this.api.list({ ...this.query, limit, ...(cursor ? { cursor } : {}) });
+      for (const item of page.items) {
+        if (slot.upper && compare(item, slot.upper) > 0) {
+          return { items, nextCursor: null, total: page.total };
+        }
+        items.push(item);
+      }
+      if (!page.nextCursor) {
+        return { items, nextCursor: null, total: page.total };
+      }
+      cursor = page.nextCursor;
+    }
+  }
+
+  private fail(error: unknown): void {
+    runInAction(() => {
+      this.state = 'error';
+      this.errorKey = isApiError(error) ? error.messageKey : 'errors.unexpected';
+    });
   }
 
   /** A page that just became reachable is fetched when the operator is already looking at it. */
   private loadNextIfVisible(index: number): void {
-    const to = Math.floor(this.visible.last / PAGE_SIZE) + PAGE_MARGIN;
+    const to = this.pageOfRow(this.visible.last) + PAGE_MARGIN;
     if (index <= to) {
       void this.loadPage(index);
     }

@@ -2,7 +2,7 @@ import { ApiError } from '../../../src/domain/model/ApiError';
 import { OrdersFilterStore } from '../../../src/domain/stores/OrdersFilterStore';
 import { OrdersListStore, PAGE_SIZE } from '../../../src/domain/stores/OrdersListStore';
 import type { OrdersExport } from '../../../src/domain/ports/OrdersExport';
-import type { OrderQuery } from '../../../src/domain/model/Order';
+import type { Order, OrderQuery } from '../../../src/domain/model/Order';
 import { MobxStatePersistence, STATE_KEY } from '../../../src/infrastructure/persistence/MobxStatePersistence';
 import { SlicedStorage } from '../../../src/infrastructure/persistence/SlicedStorage';
 import { FakeOrdersApi, makeOrders } from '../support/FakeOrdersApi';
@@ -48,7 +48,7 @@ describe('OrdersListStore', () => {
       sort: 'begin',
       limit: PAGE_SIZE,
     };
-    expect(api.queries).toEqual([query, { ...query, cursor: String(PAGE_SIZE) }]);
+    expect(api.queries).toEqual([query, { ...query, cursor: 'after:o-100' }]);
     expect(list.state).toBe('ready');
     expect(list.total).toBe(1050);
     expect(list.rowCount).toBe(3 * PAGE_SIZE);
@@ -66,25 +66,25 @@ describe('OrdersListStore', () => {
     expect(list.rowAt(1049)?.number).toBe('AN-2026-001050');
     expect(list.heldPages).toBeLessThanOrEqual(3);
     expect(list.rowAt(0)).toBeNull();
-    expect(api.queries.map((query) => query.cursor ?? null)).toEqual([null, ...Array.from({ length: 10 }, (_, i) => String((i + 1) * PAGE_SIZE))]);
+    expect(api.queries.map((query) => query.cursor ?? null)).toEqual([null, ...Array.from({ length: 10 }, (_, i) => `after:o-${(i + 1) * PAGE_SIZE}`)]);
 
     // Scrolling back fetches a dropped page again with the cursor it had.
     const before = api.queries.length;
     list.showRows(0, 20);
     await settle();
     expect(list.rowAt(0)?.number).toBe('AN-2026-000001');
-    expect(api.queries.slice(before).map((query) => query.cursor ?? null)).toEqual([null, String(PAGE_SIZE)]);
+    expect(api.queries.slice(before).map((query) => query.cursor ?? null)).toEqual([null, 'after:o-100']);
   });
 
   it('starts over when the query changes and ignores answers of the old one', async () => {
     api.hold();
     list.showRows(100, 120);
-    list.setCriteria({ status: ['confirmed'], q: ' Kiel ', sort: { key: 'price', descending: true } });
+    list.setCriteria({ status: ['confirmed'], q: ' kunde ', sort: { key: 'price', descending: true } });
     api.orders = api.orders.map((order, i) => (i < 3 ? { ...order, status: 'confirmed' } : order));
     api.release();
     await settle();
     await settle();
-    expect(api.queries.at(-1)).toMatchObject({ status: ['confirmed'], q: 'Kiel', sort: '-price' });
+    expect(api.queries.at(-1)).toMatchObject({ status: ['confirmed'], q: 'kunde', sort: '-price' });
     expect(list.total).toBe(3);
     expect(list.rowCount).toBe(3);
     expect(list.rowAt(0)?.status).toBe('confirmed');
@@ -122,5 +122,128 @@ describe('OrdersListStore', () => {
     exporter.failure = new ApiError(0, undefined, 'network');
     await list.exportCsv();
     expect(notifier.toasts).toEqual([expect.objectContaining({ title: 'orders.exportFailed', message: 'errors.network' })]);
+  });
+});
+
+describe('OrdersListStore with live changes', () => {
+  let api: FakeOrdersApi;
+  let list: OrdersListStore;
+
+  const orderNumbered = (n: number) => api.orders.find((order) => order.number === `AN-2026-${String(n).padStart(6, '0')}`)!;
+  const rows = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => list.rowAt(from + i)?.number ?? null);
+  /** A new order sorting right after order `n` (same begin, greater id). */
+  const newOrderAfter = (n: number, id: string): Order => ({ ...orderNumbered(n), id: `${orderNumbered(n).id}${id}`, number: `AN-2026-N${id}`, version: 1 });
+
+  beforeEach(async () => {
+    localStorage.clear();
+    api = new FakeOrdersApi(makeOrders(350));
+    const filter = new OrdersFilterStore(new FakeClock(new Date(2026, 10, 21, 10).getTime()), new MobxStatePersistence(new SlicedStorage(localStorage, STATE_KEY)));
+    list = new OrdersListStore(api, filter, new RecordingExport(), new FakeNotifier());
+    list.start();
+    await settle();
+  });
+
+  afterEach(() => list.dispose());
+
+  it('inserts a created order that matches at its sort position and counts it', () => {
+    const created = newOrderAfter(5, 'x');
+    list.applyEvents([{ type: 'order.created', order: created }]);
+    expect(list.total).toBe(351);
+    expect(rows(4, 6)).toEqual(['AN-2026-000005', 'AN-2026-Nx', 'AN-2026-000006']);
+    // Two pages held (101 + 100 rows) and the next one, not loaded yet, counted as full.
+    expect(list.rowCount).toBe(3 * PAGE_SIZE + 1);
+  });
+
+  it('leaves out a created order outside the filter', () => {
+    const outside = { ...newOrderAfter(5, 'x'), begin: '2027-03-01T08:00:00.000Z', end: '2027-03-01T09:00:00.000Z' };
+    list.applyEvents([{ type: 'order.created', order: outside }]);
+    expect(list.total).toBe(350);
+    expect(rows(4, 5)).toEqual(['AN-2026-000005', 'AN-2026-000006']);
+  });
+
+  it('replaces an updated order only when its version is newer, and moves it to its new place', () => {
+    const third = orderNumbered(3);
+    const moved = { ...third, begin: new Date(Date.parse(orderNumbered(7).begin) + 1000).toISOString(), version: 2 };
+    list.applyEvents([{ type: 'order.updated', order: moved, previous: third }]);
+    expect(rows(1, 7)).toEqual(['AN-2026-000002', 'AN-2026-000004', 'AN-2026-000005', 'AN-2026-000006', 'AN-2026-000007', 'AN-2026-000003', 'AN-2026-000008']);
+    expect(list.total).toBe(350);
+    list.applyEvents([{ type: 'order.updated', order: { ...third, notes: 'old news', version: 1 }, previous: null }]);
+    expect(list.rowAt(6)?.version).toBe(2);
+  });
+
+  it('moves an order out of and back into a status filter', async () => {
+    list.setCriteria({ status: ['new'], q: '', sort: { key: 'begin', descending: false } });
+    await settle();
+    const second = orderNumbered(2);
+    const confirmed = { ...second, status: 'confirmed' as const, version: 2 };
+    list.applyEvents([{ type: 'order.updated', order: confirmed, previous: second }]);
+    expect(list.total).toBe(349);
+    expect(rows(0, 1)).toEqual(['AN-2026-000001', 'AN-2026-000003']);
+    list.applyEvents([{ type: 'order.updated', order: { ...confirmed, status: 'new', version: 3 }, previous: confirmed }]);
+    expect(list.total).toBe(350);
+    expect(rows(0, 2)).toEqual(['AN-2026-000001', 'AN-2026-000002', 'AN-2026-000003']);
+  });
+
+  it('removes a deleted order', () => {
+    list.applyEvents([{ type: 'order.deleted', id: orderNumbered(1).id, previous: orderNumbered(1) }]);
+    expect(list.total).toBe(349);
+    expect(list.rowAt(0)?.number).toBe('AN-2026-000002');
+  });
+
+  it('counts changes of dropped pages into their range and fetches exactly that range again', async () => {
+    list.showRows(200, 220);
+    await settle();
+    list.showRows(300, 320);
+    await settle();
+    expect(list.rowAt(0)).toBeNull();
+    // While page 0 is dropped: one order of it is deleted, two are created in it.
+    const gone = orderNumbered(10);
+    api.orders = api.orders.filter((order) => order.id !== gone.id);
+    const created = [newOrderAfter(20, 'a'), newOrderAfter(30, 'b')];
+    api.orders.push(...created);
+    list.applyEvents([
+      { type: 'order.deleted', id: gone.id, previous: gone },
+      ...created.map((order) => ({ type: 'order.created' as const, order })),
+    ]);
+    expect(list.total).toBe(351);
+    list.showRows(95, 105);
+    await settle();
+    await settle();
+    expect(rows(98, 102)).toEqual(['AN-2026-000098', 'AN-2026-000099', 'AN-2026-000100', 'AN-2026-000101', 'AN-2026-000102']);
+    expect(rows(18, 21)).toEqual(['AN-2026-000020', 'AN-2026-Na', 'AN-2026-000021', 'AN-2026-000022']);
+  });
+
+  it('replays changes that crossed a page request onto its answer', async () => {
+    api.hold();
+    list.showRows(100, 120);
+    // Page 2 (orders 201–300) is on its way; the backend answers without the order created meanwhile.
+    const created = newOrderAfter(250, 'c');
+    list.applyEvents([{ type: 'order.created', order: created }]);
+    api.release();
+    await settle();
+    expect(rows(249, 251)).toEqual(['AN-2026-000250', 'AN-2026-Nc', 'AN-2026-000251']);
+    expect(list.total).toBe(351);
+  });
+
+  it('does not count an event twice after the saved order was put in place', () => {
+    const first = orderNumbered(1);
+    const saved = { ...first, status: 'confirmed' as const, version: 2 };
+    list.replaceOrder(saved);
+    list.applyEvents([{ type: 'order.updated', order: saved, previous: first }]);
+    expect(list.total).toBe(350);
+    expect(list.rowAt(0)).toEqual(saved);
+  });
+
+  it('reads the list again on reset, keeping the rows until the answer, and applies what arrived meanwhile', async () => {
+    api.hold();
+    list.applyEvents([{ type: 'reset' }]);
+    expect(list.rowAt(0)?.number).toBe('AN-2026-000001');
+    const created = newOrderAfter(1, 'r');
+    list.applyEvents([{ type: 'order.created', order: created }]);
+    api.release();
+    await settle();
+    expect(list.state).toBe('ready');
+    expect(rows(0, 2)).toEqual(['AN-2026-000001', 'AN-2026-Nr', 'AN-2026-000002']);
+    expect(list.total).toBe(351);
   });
 });

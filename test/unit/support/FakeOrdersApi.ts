@@ -1,12 +1,15 @@
 import { ApiError } from '../../../src/domain/model/ApiError';
 import type { Order, OrderPage, OrderQuery } from '../../../src/domain/model/Order';
 import type { OrderChange } from '../../../src/domain/model/OrderChange';
+import { orderComparator } from '../../../src/domain/model/orderComparator';
+import { orderMatches } from '../../../src/domain/model/orderMatches';
+import { parseSortParameter } from '../../../src/domain/model/OrderSort';
 import type { OrdersApi } from '../../../src/domain/ports/OrdersApi';
 
-/** Orders numbered 1..count, one hour each, a day apart from 2026-11-01, all `new`. */
+/** Orders numbered 1..count, one hour each, five minutes apart from 2026-11-16 08:00 UTC, all `new`. */
 export function makeOrders(count: number): Order[] {
   return Array.from({ length: count }, (_, i) => {
-    const begin = new Date(Date.UTC(2026, 10, 1, 8) + i * 3600_000);
+    const begin = new Date(Date.UTC(2026, 10, 16, 8) + i * 300_000);
     return {
       id: `o-${i + 1}`,
       number: `AN-2026-${String(i + 1).padStart(6, '0')}`,
@@ -27,14 +30,16 @@ export function makeOrders(count: number): Order[] {
 }
 
 /**
- * An in-memory OrdersApi: pages by an offset cursor, records every query, and can hold answers
- * back (`hold()`/`release()`) to test what happens while requests run.
+ * An in-memory OrdersApi with the backend's list rules (overlap, status, search, sort) and keyset
+ * cursors (`after:<id>`, pointing behind that order as it was when the page was sent); records every
+ * query, and can hold answers back (`hold()`/`release()`) to test what happens while requests run.
  */
 export class FakeOrdersApi implements OrdersApi {
   readonly queries: OrderQuery[] = [];
   readonly updates: { id: string; version: number; change: OrderChange }[] = [];
   failNext: ApiError | null = null;
   private held: (() => void)[] | null = null;
+  private readonly cursors = new Map<string, Order>();
 
   constructor(public orders: Order[]) {}
 
@@ -52,11 +57,18 @@ export class FakeOrdersApi implements OrdersApi {
     this.queries.push(query);
     await this.wait();
     this.throwIfFailing();
-    const matching = this.orders.filter((order) => !query.status || query.status.includes(order.status));
-    const offset = query.cursor ? Number(query.cursor) : 0;
-    const limit = query.limit ?? 100;
-    const items = matching.slice(offset, offset + limit);
-    return { items, total: matching.length, nextCursor: offset + limit < matching.length ? String(offset + limit) : null };
+    const compare = orderComparator(parseSortParameter(query.sort));
+    const matching = this.orders.filter((order) => orderMatches(order, query)).sort(compare);
+    const after = query.cursor ? this.cursors.get(query.cursor) : undefined;
+    const rest = after ? matching.filter((order) => compare(order, after) > 0) : matching;
+    const items = rest.slice(0, query.limit ?? 100);
+    const last = items.at(-1);
+    let nextCursor: string | null = null;
+    if (last && rest.length > items.length) {
+      nextCursor = `after:${last.id}`;
+      this.cursors.set(nextCursor, last);
+    }
+    return { items, total: matching.length, nextCursor };
   }
 
   async get(id: string): Promise<Order> {

@@ -1,0 +1,24 @@
+import type { Order, OrderQuery } from './Order';
+
+/**
+ * Whether an order belongs to the list of `query`, by the backend's rules (API.md): its
+ * `[begin, end]` overlaps the range, its status is one of those asked (any when none), and the
+ * search text occurs, ignoring case, in its number, licence plate or customer name.
+ * Used to place live changes without asking the backend again.
+ */
+export function orderMatches(order: Order, query: OrderQuery): boolean {
+  if (query.end !== undefined && Date.parse(order.begin) > Date.parse(query.end)) {
+    return false;
+  }
+  if (query.begin !== undefined && Date.parse(order.end) < Date.parse(query.begin)) {
+    return false;
+  }
+  if (query.status && query.status.length > 0 && !query.status.includes(order.status)) {
+    return false;
+  }
+  const q = query.q?.trim().toLowerCase();
+  if (q) {
+    return [order.number, order.vehicle.licensePlate, order.customer.name].some((text) => text.toLowerCase().includes(q));
+  }
+  return true;
+}
