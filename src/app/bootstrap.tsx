@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { environmentForHost, type Environment } from '../domain/model/Environment';
 import { pageTitle } from '../domain/model/pageTitle';
+import { LiveOrderUpdates } from '../domain/lifecycle/LiveOrderUpdates';
 import { SessionLifecycle } from '../domain/lifecycle/SessionLifecycle';
 import { AuthApi } from '../domain/ports/AuthApi';
 import { SessionStore } from '../domain/ports/SessionStore';
@@ -37,6 +38,8 @@ export async function bootstrap(root: HTMLElement, win: Window = window): Promis
   const session = container.get<SessionStore>(SessionStore);
   const filter = container.get(OrdersFilterStore);
   await Promise.all([session.restore(), filter.restore()]);
+  const liveUpdates = container.get(LiveOrderUpdates);
+  liveUpdates.start();
   const lifecycle = container.get(SessionLifecycle);
   lifecycle.start();
   const auth = container.get(AuthStore);
@@ -56,6 +59,7 @@ export async function bootstrap(root: HTMLElement, win: Window = window): Promis
     shutdown() {
       reactRoot.unmount();
       lifecycle.dispose();
+      liveUpdates.dispose();
       auth.dispose();
       router.dispose();
     },

@@ -7,10 +7,16 @@ import { HttpClient } from '../../domain/ports/HttpClient';
 import { LocaleService } from '../../domain/ports/LocaleService';
 import { Navigator } from '../../domain/ports/Navigator';
 import { Notifier } from '../../domain/ports/Notifier';
+import { EventStream } from '../../domain/ports/EventStream';
+import { FrameScheduler } from '../../domain/ports/FrameScheduler';
 import { OrdersExport } from '../../domain/ports/OrdersExport';
+import { PushService } from '../../domain/ports/PushService';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { StatePersistence } from '../../domain/ports/StatePersistence';
+import { ThemeService } from '../../domain/ports/ThemeService';
+import { Timers } from '../../domain/ports/Timers';
 import { SystemClock } from '../../infrastructure/clock/SystemClock';
+import { FetchEventStream } from '../../infrastructure/events/FetchEventStream';
 import { BrowserOrdersExport } from '../../infrastructure/export/BrowserOrdersExport';
 import { AxiosHttpClient } from '../../infrastructure/http/AxiosHttpClient';
 import { DayjsI18nextLocaleService } from '../../infrastructure/i18n/DayjsI18nextLocaleService';
@@ -18,6 +24,10 @@ import { type NavigableRouter, RouterNavigator } from '../../infrastructure/navi
 import { BlueprintNotifier } from '../../infrastructure/notifier/BlueprintNotifier';
 import { MobxStatePersistence, STATE_KEY } from '../../infrastructure/persistence/MobxStatePersistence';
 import { SlicedStorage } from '../../infrastructure/persistence/SlicedStorage';
+import { NoPushService } from '../../infrastructure/push/NoPushService';
+import { AnimationFrameScheduler } from '../../infrastructure/scheduling/AnimationFrameScheduler';
+import { WindowTimers } from '../../infrastructure/scheduling/WindowTimers';
+import { DomThemeService } from '../../infrastructure/theme/DomThemeService';
 
 /** What the console needs from the page it runs in. */
 export interface BrowserContext {
@@ -32,7 +42,17 @@ export function browserModule(context: BrowserContext): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind(RuntimeConfig).toConstantValue(context.config);
     bind(Clock).toConstantValue(new SystemClock());
-    bind(StatePersistence).toConstantValue(new MobxStatePersistence(new SlicedStorage(context.window.localStorage, STATE_KEY)));
+    bind(StatePersistence).toConstantValue(new MobxStatePersistence(new SlicedStorage(context.window.localStorage, STATE_KEY), context.window));
+    bind(Timers).toConstantValue(new WindowTimers(context.window));
+    bind(FrameScheduler).toConstantValue(new AnimationFrameScheduler(context.window));
+    bind(ThemeService).toConstantValue(new DomThemeService(context.window.document));
+    bind(PushService).toConstantValue(new NoPushService());
+    bind(EventStream)
+      .toResolvedValue(
+        (session: SessionStore) => new FetchEventStream(session, { url: `${context.config.apiBase}/events`, window: context.window }),
+        [SessionStore],
+      )
+      .inSingletonScope();
     bind(HttpClient)
       .toResolvedValue((session: SessionStore) => new AxiosHttpClient(session, { baseURL: context.config.apiBase }), [SessionStore])
       .inSingletonScope();

@@ -1,15 +1,21 @@
 import { ContainerModule } from 'inversify';
+import { LiveOrderUpdates } from '../../domain/lifecycle/LiveOrderUpdates';
 import { SessionLifecycle } from '../../domain/lifecycle/SessionLifecycle';
 import { AuthApi } from '../../domain/ports/AuthApi';
 import { Clock } from '../../domain/ports/Clock';
+import { EventStream } from '../../domain/ports/EventStream';
+import { FrameScheduler } from '../../domain/ports/FrameScheduler';
 import { HttpClient } from '../../domain/ports/HttpClient';
 import { LocaleService } from '../../domain/ports/LocaleService';
 import { Navigator } from '../../domain/ports/Navigator';
 import { Notifier } from '../../domain/ports/Notifier';
 import { OrdersApi } from '../../domain/ports/OrdersApi';
 import { OrdersExport } from '../../domain/ports/OrdersExport';
+import { PushService } from '../../domain/ports/PushService';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { StatePersistence } from '../../domain/ports/StatePersistence';
+import { ThemeService } from '../../domain/ports/ThemeService';
+import { Timers } from '../../domain/ports/Timers';
 import { AuthStore } from '../../domain/stores/AuthStore';
 import { ObservableSessionStore } from '../../domain/stores/ObservableSessionStore';
 import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
@@ -32,9 +38,9 @@ export const coreModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(AuthStore)
     .toResolvedValue(
-      (api: AuthApi, session: SessionStore, navigator: Navigator, notifier: Notifier, http: HttpClient) =>
-        new AuthStore(api, session, navigator, notifier, http),
-      [AuthApi, SessionStore, Navigator, Notifier, HttpClient],
+      (api: AuthApi, session: SessionStore, navigator: Navigator, notifier: Notifier, http: HttpClient, events: EventStream) =>
+        new AuthStore(api, session, navigator, notifier, http, events),
+      [AuthApi, SessionStore, Navigator, Notifier, HttpClient, EventStream],
     )
     .inSingletonScope();
   bind(PreferencesStore)
@@ -59,6 +65,17 @@ export const coreModule = new ContainerModule(({ bind }) => {
     )
     .inSingletonScope();
   bind(SessionLifecycle)
-    .toResolvedValue((session: SessionStore, locale: LocaleService) => new SessionLifecycle(session, locale), [SessionStore, LocaleService])
+    .toResolvedValue(
+      (session: SessionStore, locale: LocaleService, events: EventStream, theme: ThemeService, push: PushService, timers: Timers) =>
+        new SessionLifecycle({ session, locale, events, theme, push, timers }),
+      [SessionStore, LocaleService, EventStream, ThemeService, PushService, Timers],
+    )
+    .inSingletonScope();
+  bind(LiveOrderUpdates)
+    .toResolvedValue(
+      (events: EventStream, scheduler: FrameScheduler, list: OrdersListStore, detail: OrderDetailStore) =>
+        new LiveOrderUpdates(events, scheduler, list, detail),
+      [EventStream, FrameScheduler, OrdersListStore, OrderDetailStore],
+    )
     .inSingletonScope();
 });

@@ -11,6 +11,10 @@ export interface StatePersistence {
    * unreadable or foreign slice restores nothing.
    */
   persist<T extends object>(target: T, slice: string, properties: readonly (keyof T & string)[]): Promise<Disposable>;
+  /** Reads the persisted properties of `target` back again (another tab wrote them). */
+  reread(target: object): Promise<void>;
+  /** Fires when another tab of this browser wrote the state. */
+  onDidChangeElsewhere(listener: () => void): Disposable;
 }
 
 export const StatePersistence = Symbol('StatePersistence');

@@ -4,6 +4,7 @@ import type { Disposable } from '../model/Disposable';
 import { loginPathReturningTo, LOGIN_PATH, safeReturnPath } from '../model/returnPath';
 import type { Credentials } from '../model/User';
 import type { AuthApi } from '../ports/AuthApi';
+import type { EventStream } from '../ports/EventStream';
 import type { HttpClient, UnauthorizedEvent } from '../ports/HttpClient';
 import type { Navigator } from '../ports/Navigator';
 import type { Notifier } from '../ports/Notifier';
@@ -19,7 +20,7 @@ export class AuthStore implements Disposable {
   /** Translation key of the last login failure, or null. */
   loginError: string | null = null;
 
-  private readonly subscription: Disposable;
+  private readonly subscriptions: Disposable[];
 
   constructor(
     private readonly api: AuthApi,
@@ -27,9 +28,11 @@ export class AuthStore implements Disposable {
     private readonly navigator: Navigator,
     private readonly notifier: Notifier,
     http: HttpClient,
+    events?: Pick<EventStream, 'onDidReceiveUnauthorized'>,
   ) {
     makeObservable(this, { pending: observable, loginError: observable, expire: action });
-    this.subscription = http.onDidReceiveUnauthorized((event) => this.expire(event));
+    // The live stream's 401 follows the same rule as any request's.
+    this.subscriptions = [http, ...(events ? [events] : [])].map((source) => source.onDidReceiveUnauthorized((event) => this.expire(event)));
   }
 
   /** Logs in and goes to `returnTo` (a same-origin path) or home. Resolves true on success. */
@@ -85,6 +88,6 @@ export class AuthStore implements Disposable {
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    this.subscriptions.forEach((subscription) => subscription.dispose());
   }
 }

@@ -1,7 +1,7 @@
 import { action, computed, makeObservable, observable, observableRef, observableStruct, runInAction } from 'mobx';
 import { isApiError, type ApiError } from '../model/ApiError';
 import type { Order } from '../model/Order';
-import { isOrder } from '../model/OrderEvent';
+import { isOrder, type OrderEvent } from '../model/OrderEvent';
 import { changedFields, type EditableOrderField, type OrderChange } from '../model/OrderChange';
 import { nextStatuses, type OrderStatus } from '../model/OrderStatus';
 import type { Notifier } from '../ports/Notifier';
@@ -36,6 +36,13 @@ export class OrderDetailStore {
   /** Field errors of the last refused save (422), by field. */
   fieldErrors: Record<string, string> = {};
   conflict: OrderConflict | null = null;
+  /**
+   * Someone else changed the open order (live stream): the order as it is now. Shown to the
+   * operator; without unsaved edits the view already shows these values.
+   */
+  changedElsewhere: Order | null = null;
+  /** Someone else deleted the open order. */
+  deletedElsewhere = false;
 
   private openedId: string | null = null;
 
@@ -52,6 +59,8 @@ export class OrderDetailStore {
       saving: observable,
       fieldErrors: observableRef,
       conflict: observableRef,
+      changedElsewhere: observableRef,
+      deletedElsewhere: observable,
       change: computed,
       dirty: computed,
       allowedStatuses: computed,
@@ -60,6 +69,8 @@ export class OrderDetailStore {
       discardChanges: action,
       takeTheirs: action,
       reapplyMine: action,
+      applyEvents: action,
+      acknowledgeChange: action,
     });
   }
 
@@ -85,6 +96,8 @@ export class OrderDetailStore {
       this.order = null;
       this.draft = null;
       this.conflict = null;
+      this.changedElsewhere = null;
+      this.deletedElsewhere = false;
       this.fieldErrors = {};
       this.errorKey = null;
     });
@@ -115,7 +128,55 @@ export class OrderDetailStore {
     this.draft = null;
     this.state = 'idle';
     this.conflict = null;
+    this.changedElsewhere = null;
+    this.deletedElsewhere = false;
     this.fieldErrors = {};
+  }
+
+  /**
+   * Live changes of the open order. A newer version replaces what is shown when the operator has
+   * no unsaved edits; with edits, the edits stay and the new values are shown beside them
+   * (`changedElsewhere`), to take or to reapply the edits on. Either way the operator is told.
+   */
+  applyEvents(events: readonly OrderEvent[]): void {
+    for (const event of events) {
+      const current = this.order;
+      if (!current || event.type === 'reset' || event.type === 'order.created') {
+        continue;
+      }
+      if (event.type === 'order.deleted') {
+        if (event.id === current.id) {
+          this.deletedElsewhere = true;
+        }
+        continue;
+      }
+      const theirs = event.order;
+      if (theirs.id !== current.id || theirs.version <= current.version || this.saving) {
+        continue;
+      }
+      if (this.dirty) {
+        this.changedElsewhere = theirs;
+      } else {
+        this.order = theirs;
+        this.draft = draftOf(theirs);
+        this.changedElsewhere = theirs;
+      }
+    }
+  }
+
+  /** The operator saw the notice of someone else's change; with edits, they go on top of the new values. */
+  acknowledgeChange(): void {
+    const theirs = this.changedElsewhere;
+    if (!theirs) {
+      return;
+    }
+    if (this.order && this.order.version < theirs.version) {
+      const edits = this.change;
+      const { status: _status, ...fields } = edits;
+      this.order = theirs;
+      this.draft = { ...draftOf(theirs), ...fields };
+    }
+    this.changedElsewhere = null;
   }
 
   edit(field: EditableOrderField, value: string): void {
@@ -147,7 +208,12 @@ export class OrderDetailStore {
   takeTheirs(): void {
     if (this.conflict) {
       this.applySaved(this.conflict.theirs);
+      this.draft = draftOf(this.conflict.theirs);
       this.conflict = null;
+    } else if (this.changedElsewhere) {
+      this.order = this.changedElsewhere;
+      this.draft = draftOf(this.changedElsewhere);
+      this.changedElsewhere = null;
     }
   }
 

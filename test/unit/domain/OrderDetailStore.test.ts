@@ -96,4 +96,53 @@ describe('OrderDetailStore', () => {
     detail.edit('end', '2026-12-01T00:00:00.000Z');
     expect(detail.fieldErrors).toEqual({});
   });
+
+  describe('when someone else changes the open order', () => {
+    const theirs = () => ({ ...api.orders[1]!, notes: 'von nebenan', status: 'confirmed' as const, version: 2 });
+
+    it('shows the new values at once when there are no edits, and says so', () => {
+      detail.applyEvents([{ type: 'order.updated', order: theirs(), previous: api.orders[1]! }]);
+      expect(detail.order?.notes).toBe('von nebenan');
+      expect(detail.draft?.notes).toBe('von nebenan');
+      expect(detail.allowedStatuses).toEqual(['in_progress', 'cancelled']);
+      expect(detail.changedElsewhere?.version).toBe(2);
+      detail.acknowledgeChange();
+      expect(detail.changedElsewhere).toBeNull();
+    });
+
+    it('keeps the edits beside the new values, then reapplies them on top', () => {
+      detail.edit('station', 'Lübeck');
+      detail.applyEvents([{ type: 'order.updated', order: theirs(), previous: api.orders[1]! }]);
+      expect(detail.order?.version).toBe(1);
+      expect(detail.draft?.station).toBe('Lübeck');
+      expect(detail.changedElsewhere?.notes).toBe('von nebenan');
+      detail.acknowledgeChange();
+      expect(detail.order?.version).toBe(2);
+      expect(detail.draft).toMatchObject({ station: 'Lübeck', notes: 'von nebenan' });
+      expect(detail.change).toEqual({ station: 'Lübeck' });
+    });
+
+    it('can drop the edits for the new values', () => {
+      detail.edit('station', 'Lübeck');
+      detail.applyEvents([{ type: 'order.updated', order: theirs(), previous: api.orders[1]! }]);
+      detail.takeTheirs();
+      expect(detail.order?.version).toBe(2);
+      expect(detail.dirty).toBe(false);
+    });
+
+    it('ignores older versions, other orders and created orders', () => {
+      detail.applyEvents([
+        { type: 'order.updated', order: { ...api.orders[1]!, notes: 'alt' }, previous: null },
+        { type: 'order.updated', order: { ...api.orders[2]!, version: 9 }, previous: null },
+        { type: 'order.created', order: { ...api.orders[1]!, version: 5 } },
+      ]);
+      expect(detail.changedElsewhere).toBeNull();
+      expect(detail.order?.version).toBe(1);
+    });
+
+    it('says when the order was deleted', () => {
+      detail.applyEvents([{ type: 'order.deleted', id: 'o-2', previous: null }]);
+      expect(detail.deletedElsewhere).toBe(true);
+    });
+  });
 });

@@ -7,11 +7,18 @@ import { Navigator } from '../../../src/domain/ports/Navigator';
 import { Notifier } from '../../../src/domain/ports/Notifier';
 import { SessionStore } from '../../../src/domain/ports/SessionStore';
 import { StatePersistence } from '../../../src/domain/ports/StatePersistence';
+import { EventStream } from '../../../src/domain/ports/EventStream';
+import { OrdersExport } from '../../../src/domain/ports/OrdersExport';
+import { FrameScheduler } from '../../../src/domain/ports/FrameScheduler';
+import { PushService } from '../../../src/domain/ports/PushService';
+import { ThemeService } from '../../../src/domain/ports/ThemeService';
+import { Timers } from '../../../src/domain/ports/Timers';
 import { AxiosHttpClient } from '../../../src/infrastructure/http/AxiosHttpClient';
 import { MobxStatePersistence, STATE_KEY } from '../../../src/infrastructure/persistence/MobxStatePersistence';
 import { SlicedStorage } from '../../../src/infrastructure/persistence/SlicedStorage';
 import { FakeBackend } from './FakeBackend';
 import { FakeClock, FakeLocaleService, FakeNavigator, FakeNotifier } from './fakes';
+import { FakeEventStream, FakeFrameScheduler, FakePushService, FakeThemeService, FakeTimers } from './liveFakes';
 
 export interface TestBed {
   container: Container;
@@ -21,12 +28,18 @@ export interface TestBed {
   notifier: FakeNotifier;
   locale: FakeLocaleService;
   storage: Storage;
+  events: FakeEventStream;
+  timers: FakeTimers;
+  frames: FakeFrameScheduler;
+  theme: FakeThemeService;
+  push: FakePushService;
 }
 
 /**
  * The core module with fakes for everything outside: an in-memory backend behind the real
- * AxiosHttpClient, a fixed clock, recording navigator, notifier and locale service, and the
- * real persistence over the test's localStorage. Rebind what a test needs otherwise.
+ * AxiosHttpClient, a fixed clock, recording navigator, notifier and locale service, a live stream,
+ * timers, frames, theme and push the test drives, and the real persistence over the test's
+ * localStorage. Rebind what a test needs otherwise.
  */
 export function createTestContainer(storage: Storage = window.localStorage): TestBed {
   const backend = new FakeBackend();
@@ -34,6 +47,11 @@ export function createTestContainer(storage: Storage = window.localStorage): Tes
   const navigator = new FakeNavigator();
   const notifier = new FakeNotifier();
   const locale = new FakeLocaleService();
+  const events = new FakeEventStream();
+  const timers = new FakeTimers();
+  const frames = new FakeFrameScheduler();
+  const theme = new FakeThemeService();
+  const push = new FakePushService();
   const container = new Container();
   container.load(
     coreModule,
@@ -42,11 +60,17 @@ export function createTestContainer(storage: Storage = window.localStorage): Tes
       bind(Navigator).toConstantValue(navigator);
       bind(Notifier).toConstantValue(notifier);
       bind(LocaleService).toConstantValue(locale);
+      bind(OrdersExport).toConstantValue({ download: async () => undefined });
+      bind(EventStream).toConstantValue(events);
+      bind(Timers).toConstantValue(timers);
+      bind(FrameScheduler).toConstantValue(frames);
+      bind(ThemeService).toConstantValue(theme);
+      bind(PushService).toConstantValue(push);
       bind(StatePersistence).toConstantValue(new MobxStatePersistence(new SlicedStorage(storage, STATE_KEY)));
       bind(HttpClient)
         .toResolvedValue((session: SessionStore) => new AxiosHttpClient(session, { baseURL: '/api', adapter: backend.adapter }), [SessionStore])
         .inSingletonScope();
     }),
   );
-  return { container, backend, clock, navigator, notifier, locale, storage };
+  return { container, backend, clock, navigator, notifier, locale, storage, events, timers, frames, theme, push };
 }

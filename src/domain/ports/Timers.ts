@@ -1,0 +1,8 @@
+import type { Disposable } from '../model/Disposable';
+
+/** Delayed work (the domain has no `setTimeout` of its own); disposing cancels it. */
+export interface Timers {
+  after(milliseconds: number, work: () => void): Disposable;
+}
+
+export const Timers = Symbol('Timers');

@@ -1,0 +1,367 @@
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { action, makeObservable, observable } from 'mobx';
+import type { Disposable } from '../../domain/model/Disposable';
+import { Emitter } from '../../domain/model/Emitter';
+import type { EventStream, EventStreamState, ServerEvent } from '../../domain/ports/EventStream';
+import type { UnauthorizedEvent } from '../../domain/ports/HttpClient';
+import type { SessionStore } from '../../domain/ports/SessionStore';
+import { MAX_RECONNECT_DELAY, reconnectDelay } from './reconnectDelay';
+import { retryAfter } from './retryAfter';
+
+/** The stream's path under the API base, as 401 announcements name it (like the HttpClient's). */
+const EVENTS_PATH = '/events';
+/** A connection silent this long counts as dropped: the backend sends a `: ping` every 15 s. */
+export const SILENCE_TIMEOUT = 45_000;
+export const NOT_AN_EVENT_STREAM = 'live.errors.notAnEventStream';
+
+/** What the stream needs from the page: network events, `navigator.onLine` and timers. */
+export interface EventStreamWindow {
+  readonly navigator: { readonly onLine: boolean };
+  addEventListener(type: 'online' | 'offline', listener: () => void): void;
+  removeEventListener(type: 'online' | 'offline', listener: () => void): void;
+  setTimeout(callback: () => void, ms: number): number;
+  clearTimeout(handle: number): void;
+}
+
+export interface FetchEventStreamOptions {
+  /** The stream's address, `{apiBase}/events`. */
+  url: string;
+  window: EventStreamWindow;
+  /** Default: the global `fetch`. */
+  fetch?: typeof fetch;
+  /** Jitter source in [0, 1); default `Math.random`. */
+  random?: () => number;
+}
+
+/** One request and the body it answered with; a newer connection makes every older one stale. */
+interface Connection {
+  readonly controller: AbortController;
+}
+
+const ignore = (): void => undefined;
+
+function discard(response: Response): void {
+  void response.body?.cancel().catch(ignore);
+}
+
+function isEventStream(response: Response): boolean {
+  const type = response.headers.get('Content-Type') ?? '';
+  return type.split(';')[0]?.trim().toLowerCase() === 'text/event-stream';
+}
+
+/**
+ * The EventStream on `fetch` and eventsource-parser: the browser's EventSource can send no
+ * `Authorization` header, so this client reads the stream itself and owns its reconnect loop.
+ *
+ * - Every connection reads the token and language from the session as it starts; without a token
+ *   the stream stops (`idle`).
+ * - Reconnect waits follow {@link reconnectDelay} (the server's `retry:` as base, doubling, jittered,
+ *   at most 30 s); the attempt count starts over once a connection is live. A `Retry-After` on a
+ *   refused answer lengthens the wait, never beyond 30 s.
+ * - A connection sent without `Last-Event-ID` (the first after `open()`, or any before an event with
+ *   an id arrived) starts with a synthetic `reset`: whatever happened before it cannot be replayed.
+ * - An event's id is recorded only once every listener returned. When a listener throws, the
+ *   connection is dropped and resumed from the last recorded id, so the event comes again (listeners
+ *   apply whole orders and are idempotent); such a connection does not count as live for the
+ *   backoff, so a listener that always fails is retried ever more slowly, not every 3 s.
+ * - An event whose data is not JSON is skipped with a warning (its id still counts as received);
+ *   an empty `data:` reads as `null`.
+ * - 45 s without a byte (request included) drop the connection; `offline` pauses without timers,
+ *   `online` reconnects at once with a fresh attempt count.
+ * - `open()` after a stop (401, `failed`, no token) or `close()` starts afresh without an id.
+ */
+export class FetchEventStream implements EventStream, Disposable {
+  state: EventStreamState = 'idle';
+  errorKey: string | null = null;
+
+  private readonly events = new Emitter<ServerEvent>();
+  private readonly unauthorized = new Emitter<UnauthorizedEvent>();
+
+  readonly onDidReceiveEvent = this.events.event;
+  readonly onDidReceiveUnauthorized = this.unauthorized.event;
+
+  private readonly window: EventStreamWindow;
+  private readonly fetch: typeof fetch;
+  private readonly random: () => number;
+
+  /** From `open()` until `close()` or a stop: the loop keeps a connection up. */
+  private running = false;
+  private disposed = false;
+  private connection: Connection | null = null;
+  private reconnectTimer: number | null = null;
+  private silenceTimer: number | null = null;
+  /** The id of the last event all listeners handled, sent as `Last-Event-ID` on resume. */
+  private lastEventId: string | null = null;
+  /** Failed attempts since the last live connection. */
+  private attempt = 0;
+  /** `attempt` as it was when the current connection went live (see `deliver`). */
+  private attemptBeforeLive = 0;
+  private hasBeenLive = false;
+  /** The server's `retry:` in milliseconds. */
+  private serverRetry: number | null = null;
+
+  constructor(
+    private readonly session: SessionStore,
+    private readonly options: FetchEventStreamOptions,
+  ) {
+    this.window = options.window;
+    this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.random = options.random ?? Math.random;
+    makeObservable<FetchEventStream, 'setState'>(this, {
+      state: observable,
+      errorKey: observable,
+      setState: action,
+    });
+    this.window.addEventListener('offline', this.handleOffline);
+    this.window.addEventListener('online', this.handleOnline);
+  }
+
+  open(): void {
+    if (this.running || this.disposed) {
+      return;
+    }
+    this.running = true;
+    this.lastEventId = null;
+    this.attempt = 0;
+    this.hasBeenLive = false;
+    this.serverRetry = null;
+    this.connect();
+  }
+
+  close(): void {
+    this.stop('idle');
+    this.lastEventId = null;
+    this.attempt = 0;
+    this.serverRetry = null;
+  }
+
+  dispose(): void {
+    this.close();
+    this.disposed = true;
+    this.window.removeEventListener('offline', this.handleOffline);
+    this.window.removeEventListener('online', this.handleOnline);
+    this.events.dispose();
+    this.unauthorized.dispose();
+  }
+
+  private readonly handleOffline = (): void => {
+    if (this.running) {
+      this.disconnect();
+      this.setState('offline');
+    }
+  };
+
+  private readonly handleOnline = (): void => {
+    if (this.running && (this.state === 'offline' || this.reconnectTimer !== null)) {
+      this.attempt = 0;
+      this.connect();
+    }
+  };
+
+  private connect(): void {
+    this.disconnect();
+    const token = this.session.token;
+    if (!token) {
+      this.stop('idle');
+      return;
+    }
+    if (this.window.navigator.onLine === false) {
+      this.setState('offline');
+      return;
+    }
+    const connection: Connection = { controller: new AbortController() };
+    this.connection = connection;
+    this.setState(this.hasBeenLive || this.attempt > 0 ? 'reconnecting' : 'connecting');
+    this.armSilenceTimer(connection);
+    void this.run(connection, token, this.lastEventId || null);
+  }
+
+  private async run(connection: Connection, token: string, resumeFrom: string | null): Promise<void> {
+    const headers: Record<string, string> = {
+      Accept: 'text/event-stream',
+      Authorization: `Bearer ${token}`,
+      'x-ui-locale': this.session.language,
+    };
+    if (resumeFrom !== null) {
+      headers['Last-Event-ID'] = resumeFrom;
+    }
+    let response: Response;
+    try {
+      response = await this.fetch(this.options.url, {
+        method: 'GET',
+        headers,
+        cache: 'no-store',
+        signal: connection.controller.signal,
+      });
+    } catch {
+      // A network error, or our own abort (then the connection is stale and nothing happens).
+      if (this.isCurrent(connection)) {
+        this.reconnectLater();
+      }
+      return;
+    }
+    if (!this.isCurrent(connection)) {
+      discard(response);
+      return;
+    }
+    if (response.status === 401) {
+      discard(response);
+      this.stop('idle');
+      this.unauthorized.fire({ path: EVENTS_PATH, token });
+      return;
+    }
+    if (!response.ok) {
+      discard(response);
+      this.reconnectLater(retryAfter(response.headers.get('Retry-After'), Date.now()));
+      return;
+    }
+    if (!isEventStream(response)) {
+      discard(response);
+      this.stop('failed', NOT_AN_EVENT_STREAM);
+      return;
+    }
+    this.attemptBeforeLive = this.attempt;
+    this.attempt = 0;
+    this.hasBeenLive = true;
+    this.setState('live');
+    this.armSilenceTimer(connection);
+    if (resumeFrom === null) {
+      this.deliver(connection, { id: '', type: 'reset', data: null }, undefined);
+    }
+    if (response.body && this.isCurrent(connection)) {
+      await this.read(connection, response.body);
+    }
+    if (this.isCurrent(connection)) {
+      // The backend ended the stream (restart, expired token): resume after a wait.
+      this.reconnectLater();
+    }
+  }
+
+  private async read(connection: Connection, body: ReadableStream<Uint8Array>): Promise<void> {
+    const parser = createParser({
+      onEvent: (message) => this.receive(connection, message),
+      onRetry: (ms) => {
+        if (this.isCurrent(connection)) {
+          this.serverRetry = ms;
+        }
+      },
+    });
+    const decoder = new TextDecoder();
+    const reader = body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done || !this.isCurrent(connection)) {
+          return;
+        }
+        // Any byte, a `: ping` comment included, shows the connection is alive.
+        this.armSilenceTimer(connection);
+        parser.feed(decoder.decode(value, { stream: true }));
+      }
+    } catch {
+      // The network dropped mid-stream, or the connection was aborted: the caller decides.
+    } finally {
+      reader.cancel().catch(ignore);
+    }
+  }
+
+  private receive(connection: Connection, message: EventSourceMessage): void {
+    if (!this.isCurrent(connection)) {
+      return;
+    }
+    const type = message.event ?? 'message';
+    let data: unknown;
+    try {
+      data = message.data === '' ? null : JSON.parse(message.data);
+    } catch {
+      console.warn('A live event was skipped: its data is not JSON', { id: message.id, type });
+      this.record(message.id);
+      return;
+    }
+    this.deliver(connection, { id: message.id ?? '', type, data }, message.id);
+  }
+
+  /** Hands an event to every listener and records its id only when all of them returned. */
+  private deliver(connection: Connection, event: ServerEvent, id: string | undefined): void {
+    try {
+      this.events.fire(event);
+    } catch (error) {
+      if (this.isCurrent(connection)) {
+        console.error('A live event listener failed; the stream resumes before this event', event.type, error);
+        this.attempt = this.attemptBeforeLive;
+        this.reconnectLater();
+      }
+      return;
+    }
+    // A listener may have closed or reopened the stream: then this id belongs to no stream.
+    if (this.isCurrent(connection)) {
+      this.record(id);
+    }
+  }
+
+  private record(id: string | undefined): void {
+    if (id !== undefined) {
+      this.lastEventId = id;
+    }
+  }
+
+  private reconnectLater(requested: number | null = null): void {
+    this.disconnect();
+    if (!this.running) {
+      return;
+    }
+    this.attempt += 1;
+    let delay = reconnectDelay(this.attempt, this.serverRetry, this.random());
+    if (requested !== null) {
+      delay = Math.max(delay, Math.min(requested, MAX_RECONNECT_DELAY));
+    }
+    this.setState('reconnecting');
+    this.reconnectTimer = this.window.setTimeout(() => {
+      this.reconnectTimer = null;
+      this.connect();
+    }, delay);
+  }
+
+  private armSilenceTimer(connection: Connection): void {
+    this.clearSilenceTimer();
+    this.silenceTimer = this.window.setTimeout(() => {
+      this.silenceTimer = null;
+      if (this.isCurrent(connection)) {
+        this.reconnectLater();
+      }
+    }, SILENCE_TIMEOUT);
+  }
+
+  private clearSilenceTimer(): void {
+    if (this.silenceTimer !== null) {
+      this.window.clearTimeout(this.silenceTimer);
+      this.silenceTimer = null;
+    }
+  }
+
+  /** Aborts the current connection and clears every timer. */
+  private disconnect(): void {
+    this.connection?.controller.abort();
+    this.connection = null;
+    this.clearSilenceTimer();
+    if (this.reconnectTimer !== null) {
+      this.window.clearTimeout(this.reconnectTimer);
+      this.reconnectTimer = null;
+    }
+  }
+
+  private stop(state: 'idle' | 'failed', errorKey: string | null = null): void {
+    this.running = false;
+    this.disconnect();
+    this.setState(state, errorKey);
+  }
+
+  private isCurrent(connection: Connection): boolean {
+    return this.connection === connection;
+  }
+
+  private setState(state: EventStreamState, errorKey: string | null = null): void {
+    this.state = state;
+    this.errorKey = errorKey;
+  }
+}

@@ -1,0 +1,71 @@
+import { LiveOrderUpdates } from '../../../src/domain/lifecycle/LiveOrderUpdates';
+import type { OrderEvent } from '../../../src/domain/model/OrderEvent';
+import { OrderDetailStore } from '../../../src/domain/stores/OrderDetailStore';
+import { OrdersListStore } from '../../../src/domain/stores/OrdersListStore';
+import { createTestContainer, type TestBed } from '../support/createTestContainer';
+import { makeOrders } from '../support/FakeOrdersApi';
+
+describe('LiveOrderUpdates', () => {
+  let bed: TestBed;
+  let updates: LiveOrderUpdates;
+  let applied: OrderEvent[][];
+  let shownInDetail: OrderEvent[][];
+
+  beforeEach(() => {
+    bed = createTestContainer();
+    const list = bed.container.get(OrdersListStore);
+    const detail = bed.container.get(OrderDetailStore);
+    applied = [];
+    shownInDetail = [];
+    jest.spyOn(list, 'applyEvents').mockImplementation((events) => void applied.push([...events]));
+    jest.spyOn(detail, 'applyEvents').mockImplementation((events) => void shownInDetail.push([...events]));
+    updates = bed.container.get(LiveOrderUpdates);
+    updates.start();
+  });
+
+  afterEach(() => updates.dispose());
+
+  const [first, second] = makeOrders(2) as [ReturnType<typeof makeOrders>[number], ReturnType<typeof makeOrders>[number]];
+
+  it('applies a burst in one batch per frame, in order, to the list and the open order', () => {
+    for (let i = 0; i < 1000; i++) {
+      bed.events.emit('order.updated', { ...first, version: i + 2 }, String(i + 1));
+    }
+    expect(applied).toEqual([]);
+    expect(bed.frames.scheduled).toBe(1);
+    bed.frames.frame();
+    expect(applied).toHaveLength(1);
+    expect(applied[0]).toHaveLength(1000);
+    expect(applied[0]?.map((event) => (event.type === 'order.updated' ? event.order.version : 0))).toEqual(Array.from({ length: 1000 }, (_, i) => i + 2));
+    expect(shownInDetail).toEqual(applied);
+  });
+
+  it('reads the three order events and reset, and skips unknown or malformed ones', () => {
+    bed.events.emit('order.created', second);
+    bed.events.emit('order.updated', { ...first, version: 2, previous: first });
+    bed.events.emit('order.deleted', { id: second.id });
+    bed.events.emit('order.updated', { id: 'x' });
+    bed.events.emit('something.else', {});
+    bed.frames.frame();
+    expect(applied[0]).toEqual([
+      { type: 'order.created', order: second },
+      { type: 'order.updated', order: { ...first, version: 2 }, previous: first },
+      { type: 'order.deleted', id: second.id, previous: null },
+    ]);
+  });
+
+  it('lets a reset replace what was queued before it', () => {
+    bed.events.emit('order.created', second);
+    bed.events.emit('reset', null);
+    bed.events.emit('order.created', first);
+    bed.frames.frame();
+    expect(applied[0]).toEqual([{ type: 'reset' }, { type: 'order.created', order: first }]);
+  });
+
+  it('stops listening when disposed', () => {
+    updates.dispose();
+    bed.events.emit('order.created', second);
+    bed.frames.frame();
+    expect(applied).toEqual([]);
+  });
+});

@@ -1,0 +1,155 @@
+import { SessionLifecycle, TOKEN_SETTLE_MS } from '../../../src/domain/lifecycle/SessionLifecycle';
+import { SessionStore } from '../../../src/domain/ports/SessionStore';
+import { AuthStore } from '../../../src/domain/stores/AuthStore';
+import { MobxStatePersistence, STATE_KEY } from '../../../src/infrastructure/persistence/MobxStatePersistence';
+import { SlicedStorage } from '../../../src/infrastructure/persistence/SlicedStorage';
+import { StatePersistence } from '../../../src/domain/ports/StatePersistence';
+import { createTestContainer, type TestBed } from '../support/createTestContainer';
+import { demoUser, loginResult } from '../support/demoUser';
+
+describe('SessionLifecycle', () => {
+  let bed: TestBed;
+  let session: SessionStore;
+  let lifecycle: SessionLifecycle;
+
+  const start = async () => {
+    session = bed.container.get<SessionStore>(SessionStore);
+    await session.restore();
+    lifecycle = bed.container.get(SessionLifecycle);
+    lifecycle.start();
+  };
+
+  beforeEach(() => {
+    localStorage.clear();
+    bed = createTestContainer();
+  });
+
+  afterEach(() => {
+    lifecycle.dispose();
+    session.dispose();
+  });
+
+  describe('the live stream follows the token after it settled', () => {
+    beforeEach(start);
+
+    it('opens exactly one stream about 500 ms after login', () => {
+      session.signIn(loginResult(bed.clock.now()));
+      bed.timers.advance(TOKEN_SETTLE_MS - 1);
+      expect(bed.events.opens).toBe(0);
+      bed.timers.advance(1);
+      expect(bed.events.calls).toEqual(['open']);
+      bed.timers.advance(10_000);
+      expect(bed.events.calls).toEqual(['open']);
+    });
+
+    it('does nothing for a token set and cleared within 500 ms', () => {
+      session.signIn(loginResult(bed.clock.now()));
+      bed.timers.advance(300);
+      session.signOut();
+      bed.timers.advance(2000);
+      expect(bed.events.calls).toEqual([]);
+      expect(bed.theme.calls.filter((call) => call === 'remove')).toEqual([]);
+    });
+
+    it('closes the stream and removes the tenant style 500 ms after logout', () => {
+      session.signIn(loginResult(bed.clock.now()));
+      bed.timers.advance(TOKEN_SETTLE_MS);
+      session.signOut();
+      bed.timers.advance(TOKEN_SETTLE_MS - 1);
+      expect(bed.events.calls).toEqual(['open']);
+      expect(bed.theme.calls.at(-1)).not.toBe('remove');
+      bed.timers.advance(1);
+      expect(bed.events.calls).toEqual(['open', 'close']);
+      expect(bed.theme.calls.at(-1)).toBe('remove');
+    });
+
+    it('reopens with the new token when another replaces it', () => {
+      session.signIn(loginResult(bed.clock.now()));
+      bed.timers.advance(TOKEN_SETTLE_MS);
+      session.signIn(loginResult(bed.clock.now() + 1000));
+      bed.timers.advance(TOKEN_SETTLE_MS);
+      expect(bed.events.calls).toEqual(['open', 'close', 'open']);
+    });
+
+    it('paints the tenant colours while signed in', () => {
+      session.signIn(loginResult(bed.clock.now(), { ...demoUser, theme: { color1: '#112233' } }));
+      expect(bed.theme.calls).toEqual([{ color1: '#112233' }]);
+      session.setUser({ ...demoUser, theme: { color1: '#112233', color3: 'rgb(1, 2, 3)' } });
+      expect(bed.theme.calls.at(-1)).toEqual({ color1: '#112233', color3: 'rgb(1, 2, 3)' });
+    });
+
+    it('subscribes to push when a token appears and unsubscribes when it goes', async () => {
+      session.signIn(loginResult(bed.clock.now()));
+      expect(bed.push.calls).toEqual(['subscribe']);
+      session.signOut();
+      expect(bed.push.calls).toEqual(['subscribe', 'unsubscribe']);
+    });
+
+    it('a 401 of the stream logs out like any other', () => {
+      session.signIn(loginResult(bed.clock.now()));
+      const auth = bed.container.get(AuthStore);
+      bed.events.refuse(session.token);
+      expect(session.isSignedIn).toBe(false);
+      expect(bed.navigator.navigations.at(-1)).toMatch(/^\/login/);
+      auth.dispose();
+    });
+  });
+
+  it('opens the stream for a session restored from storage, and subscribes to push', async () => {
+    const first = createTestContainer();
+    const firstSession = first.container.get<SessionStore>(SessionStore);
+    await firstSession.restore();
+    firstSession.signIn(loginResult(first.clock.now()));
+    firstSession.dispose();
+    await start();
+    expect(session.isSignedIn).toBe(true);
+    expect(bed.push.calls).toEqual(['subscribe']);
+    bed.timers.advance(TOKEN_SETTLE_MS);
+    expect(bed.events.calls).toEqual(['open']);
+  });
+});
+
+describe('tabs of one browser agree on the session', () => {
+  /** What another tab leaves in the shared storage (its own writes; the browser then tells this tab). */
+  const otherTab = new SlicedStorage(localStorage, STATE_KEY);
+  const browserTellsThisTab = async (target: EventTarget, key: string = STATE_KEY) => {
+    target.dispatchEvent(Object.assign(new Event('storage'), { key }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+
+  it('logging out in another tab logs out this one, which closes its stream; logging in comes over too', async () => {
+    localStorage.clear();
+    const thisWindow = new EventTarget();
+    const bed = createTestContainer();
+    bed.container.rebind(StatePersistence).toConstantValue(new MobxStatePersistence(new SlicedStorage(localStorage, STATE_KEY), thisWindow as Window));
+    const session = bed.container.get<SessionStore>(SessionStore);
+    const signedIn = loginResult(bed.clock.now());
+    otherTab.setItem('auth', { token: signedIn.token, language: 'de', colors: {}, user: signedIn.user });
+    await session.restore();
+    const lifecycle = bed.container.get(SessionLifecycle);
+    lifecycle.start();
+    bed.timers.advance(TOKEN_SETTLE_MS);
+    expect(bed.events.calls).toEqual(['open']);
+
+    otherTab.setItem('auth', { token: null, language: 'de', colors: {}, user: null });
+    await browserTellsThisTab(thisWindow);
+    expect(session.isSignedIn).toBe(false);
+    bed.timers.advance(TOKEN_SETTLE_MS);
+    expect(bed.events.calls).toEqual(['open', 'close']);
+
+    const again = loginResult(bed.clock.now() + 1000);
+    otherTab.setItem('auth', { token: again.token, language: 'en', colors: {}, user: again.user });
+    await browserTellsThisTab(thisWindow);
+    expect(session.token).toBe(again.token);
+    expect(session.language).toBe('en');
+    bed.timers.advance(TOKEN_SETTLE_MS);
+    expect(bed.events.calls).toEqual(['open', 'close', 'open']);
+
+    // Only the console's key counts.
+    otherTab.setItem('auth', { token: null, language: 'en', colors: {}, user: null });
+    await browserTellsThisTab(thisWindow, 'something.else');
+    expect(session.isSignedIn).toBe(true);
+    lifecycle.dispose();
+    session.dispose();
+  });
+});

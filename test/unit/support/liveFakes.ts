@@ -1,0 +1,127 @@
+import { observable, runInAction } from 'mobx';
+import type { Disposable } from '../../../src/domain/model/Disposable';
+import { Emitter } from '../../../src/domain/model/Emitter';
+import type { ThemeColors } from '../../../src/domain/model/ThemeColors';
+import type { EventStream, EventStreamState, ServerEvent } from '../../../src/domain/ports/EventStream';
+import type { FrameScheduler } from '../../../src/domain/ports/FrameScheduler';
+import type { UnauthorizedEvent } from '../../../src/domain/ports/HttpClient';
+import type { PushService } from '../../../src/domain/ports/PushService';
+import type { ThemeService } from '../../../src/domain/ports/ThemeService';
+import type { Timers } from '../../../src/domain/ports/Timers';
+
+/** An EventStream the test drives: records open/close, lets the test emit events and a 401. */
+export class FakeEventStream implements EventStream {
+  private readonly box = observable({ state: 'idle' as EventStreamState, errorKey: null as string | null });
+  private readonly events = new Emitter<ServerEvent>();
+  private readonly unauthorized = new Emitter<UnauthorizedEvent>();
+  readonly calls: ('open' | 'close')[] = [];
+
+  readonly onDidReceiveEvent = this.events.event;
+  readonly onDidReceiveUnauthorized = this.unauthorized.event;
+
+  get state(): EventStreamState {
+    return this.box.state;
+  }
+
+  get errorKey(): string | null {
+    return this.box.errorKey;
+  }
+
+  get opens(): number {
+    return this.calls.filter((call) => call === 'open').length;
+  }
+
+  open(): void {
+    this.calls.push('open');
+    this.setState('live');
+  }
+
+  close(): void {
+    this.calls.push('close');
+    this.setState('idle');
+  }
+
+  setState(state: EventStreamState, errorKey: string | null = null): void {
+    runInAction(() => {
+      this.box.state = state;
+      this.box.errorKey = errorKey;
+    });
+  }
+
+  emit(type: string, data: unknown, id = ''): void {
+    this.events.fire({ id, type, data });
+  }
+
+  refuse(token: string | null): void {
+    this.unauthorized.fire({ path: '/events', token });
+    this.setState('idle');
+  }
+}
+
+/** Timers that run when the test advances them. */
+export class FakeTimers implements Timers {
+  private now = 0;
+  private readonly pending = new Set<{ at: number; work: () => void }>();
+
+  after(milliseconds: number, work: () => void): Disposable {
+    const entry = { at: this.now + milliseconds, work };
+    this.pending.add(entry);
+    return { dispose: () => this.pending.delete(entry) };
+  }
+
+  advance(milliseconds: number): void {
+    const until = this.now + milliseconds;
+    for (;;) {
+      const next = [...this.pending].filter((entry) => entry.at <= until).sort((a, b) => a.at - b.at)[0];
+      if (!next) {
+        break;
+      }
+      this.pending.delete(next);
+      this.now = next.at;
+      next.work();
+    }
+    this.now = until;
+  }
+}
+
+/** Frames that come when the test says so. */
+export class FakeFrameScheduler implements FrameScheduler {
+  private readonly pending = new Set<() => void>();
+  scheduled = 0;
+
+  schedule(work: () => void): Disposable {
+    this.scheduled++;
+    this.pending.add(work);
+    return { dispose: () => this.pending.delete(work) };
+  }
+
+  frame(): void {
+    const works = [...this.pending];
+    this.pending.clear();
+    works.forEach((work) => work());
+  }
+}
+
+export class FakeThemeService implements ThemeService {
+  readonly calls: (ThemeColors | 'remove')[] = [];
+
+  apply(colors: ThemeColors): void {
+    this.calls.push(colors);
+  }
+
+  remove(): void {
+    this.calls.push('remove');
+  }
+}
+
+export class FakePushService implements PushService {
+  readonly calls: ('subscribe' | 'unsubscribe')[] = [];
+
+  async subscribe(): Promise<void> {
+    this.calls.push('subscribe');
+  }
+
+  async unsubscribe(): Promise<void> {
+    this.calls.push('unsubscribe');
+  }
+}
