@@ -7,6 +7,7 @@ import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
 import { formatDateTime } from '../format/formatDateTime';
 import { formatMoney } from '../format/formatMoney';
 import { useService } from '../services/useService';
+import { ChangedElsewhereCallout } from './ChangedElsewhereCallout';
 import { ConflictDialog } from './ConflictDialog';
 import { DateTimeInput } from './DateTimeInput';
 import { StatusTag } from './StatusTag';
@@ -56,6 +57,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
         )}
         {order && draft && (
           <>
+            <ChangedElsewhereCallout />
             <section className="cockpit-order-status">
               <StatusTag status={order.status} />
               {detail.allowedStatuses.map((status) => (
