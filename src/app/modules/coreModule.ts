@@ -22,6 +22,7 @@ import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
 import { OrdersFilterStore } from '../../domain/stores/OrdersFilterStore';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
 import { PreferencesStore } from '../../domain/stores/PreferencesStore';
+import { ThemeSettingsStore } from '../../domain/stores/ThemeSettingsStore';
 import { HttpAuthApi } from '../../infrastructure/api/HttpAuthApi';
 import { HttpOrdersApi } from '../../infrastructure/api/HttpOrdersApi';
 
@@ -48,6 +49,9 @@ export const coreModule = new ContainerModule(({ bind }) => {
       (session: SessionStore, api: AuthApi, notifier: Notifier) => new PreferencesStore(session, api, notifier),
       [SessionStore, AuthApi, Notifier],
     )
+    .inSingletonScope();
+  bind(ThemeSettingsStore)
+    .toResolvedValue((session: SessionStore, api: AuthApi, notifier: Notifier) => new ThemeSettingsStore(session, api, notifier), [SessionStore, AuthApi, Notifier])
     .inSingletonScope();
   bind(OrdersFilterStore)
     .toResolvedValue((clock: Clock, persistence: StatePersistence) => new OrdersFilterStore(clock, persistence), [Clock, StatePersistence])

@@ -6,9 +6,10 @@ import { SessionStore } from '../../domain/ports/SessionStore';
 import { PreferencesStore } from '../../domain/stores/PreferencesStore';
 import { useService } from '../services/useService';
 import { PrimaryToolbar } from '../shell/PrimaryToolbar';
+import { ThemeSettings } from './ThemeSettings';
 import './SettingsPage.css';
 
-/** The operator's settings: the language, saved to the account. */
+/** The operator's settings, saved to the account: the language and the theme colours. */
 export const SettingsPage = observer(function SettingsPage() {
   const { t } = useTranslation();
   const session = useService<SessionStore>(SessionStore);
@@ -32,6 +33,7 @@ export const SettingsPage = observer(function SettingsPage() {
             ))}
           </RadioGroup>
         </FormGroup>
+        <ThemeSettings />
       </section>
     </>
   );

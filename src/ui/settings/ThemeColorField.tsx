@@ -1,0 +1,74 @@
+import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { toHexColor } from '../../domain/model/colorContrast';
+import type { ThemeColorKey } from '../../domain/model/ThemeColors';
+import type { ThemeSettingsStore } from '../../domain/stores/ThemeSettingsStore';
+
+/** What a native colour input shows while a colour is not set: the console's own colour. */
+const UNSET_PICKER_COLOR: Record<ThemeColorKey, string> = {
+  color1: '#ffffff',
+  color2: '#ffffff',
+  color3: '#2d72d2',
+};
+
+export interface ThemeColorFieldProps {
+  store: ThemeSettingsStore;
+  colorKey: ThemeColorKey;
+}
+
+/**
+ * One theme colour: a text field for the allowed forms, a native colour picker beside it for
+ * convenience, and a button that clears the colour. An invalid text is named under the field once
+ * the operator leaves it; the backend's refusal is shown there too.
+ */
+export const ThemeColorField = observer(function ThemeColorField({ store, colorKey }: ThemeColorFieldProps) {
+  const { t } = useTranslation();
+  const id = `theme-${colorKey}`;
+  const name = t(`settings.${colorKey}`);
+  const value = store.draft[colorKey];
+  const error = store.fieldErrors[colorKey] ?? (store.showsInvalid(colorKey) ? t('settings.colorInvalid') : undefined);
+  return (
+    <FormGroup
+      className="cockpit-theme-color"
+      label={name}
+      labelFor={id}
+      intent={error ? 'danger' : 'none'}
+      helperText={<span id={`${id}-help`}>{error ?? t(`settings.${colorKey}Hint`)}</span>}
+    >
+      <InputGroup
+        id={id}
+        value={value}
+        placeholder={t('settings.colorPlaceholder')}
+        spellCheck={false}
+        autoComplete="off"
+        intent={error ? 'danger' : 'none'}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-help`}
+        disabled={store.saving}
+        onValueChange={(text) => store.edit(colorKey, text)}
+        onBlur={() => store.reveal(colorKey)}
+        rightElement={
+          <span className="cockpit-theme-color-actions">
+            <input
+              type="color"
+              className="cockpit-theme-color-picker"
+              aria-label={t('settings.pickColor', { name })}
+              value={toHexColor(value.trim()) ?? UNSET_PICKER_COLOR[colorKey]}
+              disabled={store.saving}
+              onChange={(event) => store.edit(colorKey, event.currentTarget.value)}
+            />
+            <Button
+              variant="minimal"
+              icon="cross"
+              aria-label={t('settings.clearColor', { name })}
+              title={t('settings.clearColor', { name })}
+              disabled={store.saving || value === ''}
+              onClick={() => store.clear(colorKey)}
+            />
+          </span>
+        }
+      />
+    </FormGroup>
+  );
+});

@@ -1,0 +1,51 @@
+import { Button, Callout, H3 } from '@blueprintjs/core';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { THEME_COLOR_KEYS } from '../../domain/model/ThemeColors';
+import { SessionStore } from '../../domain/ports/SessionStore';
+import { ThemeSettingsStore } from '../../domain/stores/ThemeSettingsStore';
+import { useService } from '../services/useService';
+import { ThemeColorField } from './ThemeColorField';
+import { ThemePreview } from './ThemePreview';
+
+/** The theme colours of the account with a live preview, saved with `PATCH /api/me`. */
+export const ThemeSettings = observer(function ThemeSettings() {
+  const { t } = useTranslation();
+  const store = useService(ThemeSettingsStore);
+  const session = useService<SessionStore>(SessionStore);
+
+  // Every visit starts from the colours in effect, not from edits left behind earlier.
+  useEffect(() => store.reset(), [store]);
+
+  return (
+    <section className="cockpit-theme-settings" aria-labelledby="theme-settings-title">
+      <H3 id="theme-settings-title">{t('settings.colors')}</H3>
+      <p className="cockpit-theme-settings-hint">{t('settings.colorsHint')}</p>
+      <div className="cockpit-theme-settings-body">
+        <form
+          className="cockpit-theme-settings-form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void store.save();
+          }}
+        >
+          {THEME_COLOR_KEYS.map((key) => (
+            <ThemeColorField key={key} store={store} colorKey={key} />
+          ))}
+          {store.errorKey && (
+            <Callout intent="danger" role="alert" title={t('settings.colorsSaveFailed')}>
+              {t(store.errorKey)}
+            </Callout>
+          )}
+          <div className="cockpit-theme-settings-actions">
+            <Button type="submit" intent="primary" text={t('settings.saveColors')} loading={store.saving} disabled={!store.dirty} />
+            <Button variant="minimal" text={t('settings.discardColors')} disabled={!store.dirty || store.saving} onClick={() => store.reset()} />
+          </div>
+        </form>
+        <ThemePreview store={store} tenantName={session.user?.tenant.name ?? ''} />
+      </div>
+    </section>
+  );
+});

@@ -1,0 +1,194 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { AuthApi } from '../../../../src/domain/ports/AuthApi';
+import { Notifier } from '../../../../src/domain/ports/Notifier';
+import { SessionStore } from '../../../../src/domain/ports/SessionStore';
+import { ThemeSettingsStore } from '../../../../src/domain/stores/ThemeSettingsStore';
+import { createI18n } from '../../../../src/infrastructure/i18n/createI18n';
+import { resources } from '../../../../src/ui/locales/resources';
+import { ServiceContext } from '../../../../src/ui/services/ServiceContext';
+import { SettingsPage } from '../../../../src/ui/settings/SettingsPage';
+import type { FakeAnswer } from '../../support/FakeBackend';
+import { createTestContainer, type TestBed } from '../../support/createTestContainer';
+import { demoUser, loginResult } from '../../support/demoUser';
+
+/** The settings page with the test container's services and the real texts, German first. */
+function renderSettings(bed: TestBed) {
+  bed.container
+    .rebind(ThemeSettingsStore)
+    .toResolvedValue(
+      (session: SessionStore, api: AuthApi, notifier: Notifier) => new ThemeSettingsStore(session, api, notifier),
+      [SessionStore, AuthApi, Notifier],
+    )
+    .inSingletonScope();
+  const i18n = createI18n(resources);
+  const view = render(
+    <ServiceContext.Provider value={bed.container}>
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter initialEntries={['/settings']}>
+          <SettingsPage />
+        </MemoryRouter>
+      </I18nextProvider>
+    </ServiceContext.Provider>,
+  );
+  return { ...view, i18n };
+}
+
+const patches = (bed: TestBed) => bed.backend.requests.filter((request) => request.method === 'PATCH' && request.url === '/me');
+
+/** The colour of an element's inline style as the browser reports it, or '' when the style sheet paints it. */
+const background = (testId: string) => screen.getByTestId(testId).style.backgroundColor;
+const foreground = (testId: string) => screen.getByTestId(testId).style.color;
+
+describe('SettingsPage: theme colours', () => {
+  let bed: TestBed;
+  let session: SessionStore;
+
+  beforeEach(() => {
+    localStorage.clear();
+    bed = createTestContainer();
+    session = bed.container.get<SessionStore>(SessionStore);
+    session.signIn(loginResult(bed.clock.now()));
+  });
+
+  it('labels the three colours, their pickers and clear buttons in German, and in English after a switch', async () => {
+    const { i18n } = renderSettings(bed);
+    expect(screen.getByRole('heading', { name: 'Farben' })).toBeTruthy();
+    expect(screen.getByLabelText('Kopfleiste')).toHaveProperty('value', '#0b3d91');
+    expect(screen.getByLabelText('Werkzeugleiste')).toHaveProperty('value', '#1f6feb');
+    expect(screen.getByLabelText('Primäre Schaltflächen')).toHaveProperty('value', '#d9480f');
+    expect(screen.getByLabelText('Farbe auswählen: Kopfleiste')).toHaveProperty('type', 'color');
+    expect(screen.getByRole('button', { name: 'Farbe entfernen: Werkzeugleiste' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Farben speichern' })).toHaveProperty('disabled', true);
+
+    await act(() => i18n.changeLanguage('en'));
+    expect(screen.getByRole('heading', { name: 'Colours' })).toBeTruthy();
+    expect(screen.getByLabelText('Header toolbar')).toBeTruthy();
+    expect(screen.getByLabelText('Primary toolbar')).toBeTruthy();
+    expect(screen.getByLabelText('Primary buttons')).toBeTruthy();
+    expect(screen.getByLabelText('Pick a colour: Primary buttons')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Clear colour: Header toolbar' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save colours' })).toBeTruthy();
+  });
+
+  it('previews the colours being edited at once, with readable text, before anything is saved', () => {
+    renderSettings(bed);
+    expect(screen.getByRole('figure', { name: 'Vorschau' })).toBeTruthy();
+    expect(background('preview-header')).toBe('rgb(11, 61, 145)');
+    expect(foreground('preview-header')).toBe('rgb(255, 255, 255)');
+    expect(screen.getByTestId('preview-header').textContent).toContain('Autohaus Nord');
+
+    fireEvent.change(screen.getByLabelText('Kopfleiste'), { target: { value: '#ffd43b' } });
+    expect(background('preview-header')).toBe('rgb(255, 212, 59)');
+    expect(foreground('preview-header')).toBe('rgb(28, 33, 39)');
+
+    fireEvent.change(screen.getByLabelText('Farbe auswählen: Werkzeugleiste'), { target: { value: '#2f9e44' } });
+    expect(screen.getByLabelText('Werkzeugleiste')).toHaveProperty('value', '#2f9e44');
+    expect(background('preview-toolbar')).toBe('rgb(47, 158, 68)');
+
+    fireEvent.change(screen.getByLabelText('Primäre Schaltflächen'), { target: { value: 'hsl(0 0% 90%)' } });
+    expect(background('preview-button')).toBe('rgb(230, 230, 230)');
+    expect(foreground('preview-button')).toBe('rgb(28, 33, 39)');
+
+    expect(session.colors).toEqual(demoUser.theme);
+    expect(bed.backend.requests).toEqual([]);
+  });
+
+  it('shows the console’s own colour in the preview for a cleared colour, and saves the clearing as null', async () => {
+    bed.backend.on('PATCH /me', { status: 200, body: { ...demoUser, theme: { color1: '#0b3d91', color3: '#d9480f' } } });
+    renderSettings(bed);
+    fireEvent.click(screen.getByRole('button', { name: 'Farbe entfernen: Werkzeugleiste' }));
+    expect(screen.getByLabelText('Werkzeugleiste')).toHaveProperty('value', '');
+    expect(background('preview-toolbar')).toBe('');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Farben speichern' })));
+    expect(patches(bed).map((request) => request.body)).toEqual([{ theme: { color2: null } }]);
+    expect(session.colors).toEqual({ color1: '#0b3d91', color3: '#d9480f' });
+  });
+
+  it('names an invalid colour in place once the field is left, and sends nothing', async () => {
+    renderSettings(bed);
+    const field = screen.getByLabelText('Kopfleiste');
+    fireEvent.change(field, { target: { value: 'red;}body{display:none}' } });
+    expect(screen.queryByText('Bitte geben Sie eine Farbe der Form #rgb, #rrggbb, rgb() oder hsl() ein.')).toBeNull();
+    expect(background('preview-header')).toBe('');
+
+    fireEvent.blur(field);
+    expect(screen.getByText('Bitte geben Sie eine Farbe der Form #rgb, #rrggbb, rgb() oder hsl() ein.')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+
+    fireEvent.change(screen.getByLabelText('Primäre Schaltflächen'), { target: { value: 'url(//x)' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Farben speichern' })));
+    expect(screen.getAllByText('Bitte geben Sie eine Farbe der Form #rgb, #rrggbb, rgb() oder hsl() ein.')).toHaveLength(2);
+    expect(bed.backend.requests).toEqual([]);
+  });
+
+  it('shows the backend’s refusal (422) at the field and keeps what was typed', async () => {
+    bed.backend.on('PATCH /me', {
+      status: 422,
+      body: {
+        type: 'about:blank',
+        title: 'Ungültiger Wert',
+        status: 422,
+        errors: [{ field: 'theme.color1', message: 'muss eine Farbe der Form #rgb, #rrggbb, rgb() oder hsl() sein' }],
+      },
+    });
+    renderSettings(bed);
+    fireEvent.change(screen.getByLabelText('Kopfleiste'), { target: { value: '#abcdef' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Farben speichern' })));
+    expect(screen.getByText('muss eine Farbe der Form #rgb, #rrggbb, rgb() oder hsl() sein')).toBeTruthy();
+    expect(screen.getByLabelText('Kopfleiste')).toHaveProperty('value', '#abcdef');
+    expect(session.colors).toEqual(demoUser.theme);
+  });
+
+  it('cannot send twice while saving, and the session takes the saved colours', async () => {
+    let answer: (value: FakeAnswer) => void = () => undefined;
+    bed.backend.on('PATCH /me', () => new Promise<FakeAnswer>((resolve) => (answer = resolve)));
+    renderSettings(bed);
+    fireEvent.change(screen.getByLabelText('Kopfleiste'), { target: { value: '#123456' } });
+    const save = screen.getByRole('button', { name: 'Farben speichern' });
+    fireEvent.click(save);
+    fireEvent.click(save);
+    await waitFor(() => expect(patches(bed)).toHaveLength(1));
+    expect(save).toHaveProperty('disabled', true);
+    fireEvent.click(save);
+
+    await act(async () => answer({ status: 200, body: { ...demoUser, theme: { ...demoUser.theme, color1: '#123456' } } }));
+    expect(patches(bed)).toHaveLength(1);
+    expect(session.colors.color1).toBe('#123456');
+    expect(bed.notifier.toasts).toEqual([{ message: 'settings.colorsSaved', intent: 'success' }]);
+    expect(screen.getByRole('button', { name: 'Farben speichern' })).toHaveProperty('disabled', true);
+  });
+
+  it('tells a failed save in German and keeps what was typed', async () => {
+    renderSettings(bed);
+    fireEvent.change(screen.getByLabelText('Werkzeugleiste'), { target: { value: 'rgb(10, 20, 30)' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Farben speichern' })));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Die Farben wurden nicht gespeichert')).toBeTruthy();
+    expect(alert.textContent).toContain('Der Server ist nicht erreichbar.');
+    expect(screen.getByLabelText('Werkzeugleiste')).toHaveProperty('value', 'rgb(10, 20, 30)');
+    expect(session.colors).toEqual(demoUser.theme);
+    expect(screen.getByRole('button', { name: 'Farben speichern' })).toHaveProperty('disabled', false);
+  });
+
+  it('discards the edits and starts from the colours in effect on every visit', () => {
+    const first = renderSettings(bed);
+    fireEvent.change(screen.getByLabelText('Kopfleiste'), { target: { value: '#000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Änderungen verwerfen' }));
+    expect(screen.getByLabelText('Kopfleiste')).toHaveProperty('value', '#0b3d91');
+
+    fireEvent.change(screen.getByLabelText('Kopfleiste'), { target: { value: '#000' } });
+    first.unmount();
+    render(
+      <ServiceContext.Provider value={bed.container}>
+        <I18nextProvider i18n={first.i18n}>
+          <MemoryRouter>
+            <SettingsPage />
+          </MemoryRouter>
+        </I18nextProvider>
+      </ServiceContext.Provider>,
+    );
+    expect(screen.getByLabelText('Kopfleiste')).toHaveProperty('value', '#0b3d91');
+  });
+});
