@@ -1,0 +1,183 @@
+// The live part of `npm run bench`: 1 000 order changes a second for 10 s into an open console that
+// shows 10 000 orders, in Chromium with the CPU slowed down four times. Measures, per change, the time
+// from its event leaving the backend (published to the tenant's streams, after its commit) to the row
+// showing it on screen, and the longest main-thread task meanwhile.
+import { chromium, type Page } from 'playwright-core';
+import { DEMO_PASSWORD, DEMO_TENANTS } from '../server/seed/demoAccounts';
+import { OrderRepository } from '../server/orders/OrderRepository';
+import { startServer } from '../server/startServer';
+
+export interface LiveBenchResult {
+  orders: number;
+  eventsPerSecondAsked: number;
+  eventsPerSecondReached: number;
+  events: number;
+  /** Changes whose row showed them (or a later change of the same row). */
+  measured: number;
+  p50: number;
+  p95: number;
+  max: number;
+  longestTaskMs: number;
+  cpuThrottling: number;
+}
+
+const CPU_THROTTLING = 4;
+const ORDERS = 10_000;
+const RATE = 1000;
+const SECONDS = 10;
+/** The rows the changes go to: the first ones on screen. */
+const VISIBLE_TARGETS = 20;
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+}
+
+/** Starts watching the grid: each frame, which change (`B-<n>` in the station column) each row shows. */
+async function watchRows(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const state = window as unknown as { __seen: [string, number, number][]; __longest: number };
+    state.__seen = [];
+    state.__longest = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        state.__longest = Math.max(state.__longest, entry.duration);
+      }
+    }).observe({ type: 'longtask', buffered: false });
+    const shown = new Map<string, number>();
+    let pending = false;
+    const grid = document.querySelector('[role="grid"]');
+    new MutationObserver(() => {
+      if (pending) {
+        return;
+      }
+      pending = true;
+      // Read after the frame's rendering work, as close to the paint as a page can.
+      requestAnimationFrame(() => {
+        pending = false;
+        const now = performance.timeOrigin + performance.now();
+        for (const row of document.querySelectorAll('[role="row"][data-order-id]')) {
+          const match = /B-(\d+)/.exec(row.textContent ?? '');
+          const id = row.getAttribute('data-order-id');
+          if (match && id && shown.get(id) !== Number(match[1])) {
+            shown.set(id, Number(match[1]));
+            state.__seen.push([id, Number(match[1]), now]);
+          }
+        }
+      });
+    }).observe(grid ?? document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+export async function runLiveBench(): Promise<LiveBenchResult> {
+  const tenant = DEMO_TENANTS[0];
+  if (!tenant) {
+    throw new Error('no demo tenant');
+  }
+  const server = await startServer({ seedOrders: 10, seedTenantOrders: { [tenant.orderPrefix]: ORDERS } });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-dev-shm-usage'],
+  });
+  try {
+    const [owner] = await server.database.query<{ id: string }>('SELECT tenant_id AS id FROM orders WHERE number LIKE $1 LIMIT 1', [
+      `${tenant.orderPrefix}-%`,
+    ]);
+    if (!owner) {
+      throw new Error('no orders seeded');
+    }
+    const tenantId = owner.id;
+    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1400, height: 900 }, timezoneId: 'Europe/Berlin' });
+    await context.addInitScript('window.__name = (target) => target;');
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('E-Mail').fill(tenant.user.email);
+    await page.getByLabel('Passwort').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await page.locator('[role="row"][data-order-id]').first().waitFor({ timeout: 60_000 });
+    // Every seeded order in range: the days around today the seed spreads them over.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await page.evaluate(
+      ([begin, end]) => {
+        const state = JSON.parse(localStorage.getItem('cockpit.state') ?? '{}');
+        localStorage.setItem('cockpit.state', JSON.stringify({ ...state, orders: { filter: { begin, end } } }));
+      },
+      [day(-70), day(70)],
+    );
+    await page.goto('/orders?sort=begin');
+    await page.locator('[role="row"][data-order-id]').first().waitFor({ timeout: 60_000 });
+    await page.locator('.cockpit-live-indicator[data-state="live"]').waitFor({ timeout: 30_000 });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING });
+
+    // The orders on screen, oldest first (the list's sort), with the versions the changes start from.
+    const targets = await server.database.query<{ id: string; version: number }>(
+      `SELECT id, version FROM orders WHERE tenant_id = $1::uuid AND begin_at <= $2::timestamptz AND end_at >= $3::timestamptz
+        ORDER BY begin_at, id LIMIT ${VISIBLE_TARGETS}`,
+      [tenantId, new Date(`${day(70)}T23:59:59Z`).toISOString(), new Date(`${day(-70)}T00:00:00Z`).toISOString()],
+    );
+    const sentAt = new Map<number, { id: string; at: number }>();
+    const versions = new Map(targets.map((target) => [target.id, target.version]));
+    const repository = new OrderRepository(server.database);
+    await watchRows(page);
+
+    const started = Date.now();
+    let sequence = 0;
+    const total = RATE * SECONDS;
+    // Sends on a fixed schedule; the database takes them one after another.
+    while (sequence < total) {
+      const due = started + (sequence * 1000) / RATE;
+      const wait = due - Date.now();
+      if (wait > 1) {
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+      const seq = ++sequence;
+      const target = targets[seq % targets.length];
+      if (!target) {
+        break;
+      }
+      const version = versions.get(target.id) ?? 1;
+      const change = await repository.update(tenantId, target.id, version, { station: `B-${seq}` }, new Date());
+      if (change) {
+        versions.set(target.id, change.record.version);
+        // Leaves the backend now: handed to the tenant's open streams, which write it at once.
+        sentAt.set(seq, { id: target.id, at: performance.timeOrigin + performance.now() });
+        server.events.publish(change.event);
+      }
+    }
+    const elapsed = (Date.now() - started) / 1000;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const { seen, longest } = await page.evaluate(() => {
+      const state = window as unknown as { __seen: [string, number, number][]; __longest: number };
+      return { seen: state.__seen, longest: state.__longest };
+    });
+    // A change counts as shown when its row first shows it or a later change of the same row.
+    const byRow = new Map<string, [number, number][]>();
+    for (const [id, seq, at] of seen) {
+      byRow.set(id, [...(byRow.get(id) ?? []), [seq, at]]);
+    }
+    const latencies: number[] = [];
+    for (const [seq, { id, at }] of sentAt) {
+      const shown = byRow.get(id)?.find(([shownSeq]) => shownSeq >= seq);
+      if (shown) {
+        latencies.push(Math.max(0, shown[1] - at));
+      }
+    }
+    latencies.sort((a, b) => a - b);
+    return {
+      orders: ORDERS,
+      eventsPerSecondAsked: RATE,
+      eventsPerSecondReached: Math.round(sentAt.size / elapsed),
+      events: sentAt.size,
+      measured: latencies.length,
+      p50: percentile(latencies, 50),
+      p95: percentile(latencies, 95),
+      max: latencies.at(-1) ?? 0,
+      longestTaskMs: longest,
+      cpuThrottling: CPU_THROTTLING,
+    };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
