@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { useService } from '../services/useService';
+import { HelpButton } from '../tour/HelpButton';
 import { LanguageSwitch } from './LanguageSwitch';
+import { LiveIndicator } from './LiveIndicator';
 import { UserMenu } from './UserMenu';
 
-/** The header toolbar (spec: color1 paints it): product, tenant, language, user. */
+/** The header toolbar (spec: color1 paints it): product, tenant, live state, help, language, user. */
 export const HeaderToolbar = observer(function HeaderToolbar() {
   const { t } = useTranslation();
   const session = useService<SessionStore>(SessionStore);
@@ -29,6 +31,9 @@ export const HeaderToolbar = observer(function HeaderToolbar() {
         )}
       </NavbarGroup>
       <NavbarGroup align="right">
+        {session.isSignedIn && <LiveIndicator />}
+        <HelpButton />
+        <NavbarDivider />
         <LanguageSwitch />
         <NavbarDivider />
         <UserMenu />

@@ -15,7 +15,7 @@ export const LanguageSwitch = observer(function LanguageSwitch() {
   const preferences = useService(PreferencesStore);
   const id = useId();
   return (
-    <span className="cockpit-language-switch">
+    <span className="cockpit-language-switch" data-tour="language">
       <label htmlFor={id}>{t('header.language')}</label>
       <HTMLSelect
         id={id}

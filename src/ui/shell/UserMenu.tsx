@@ -24,7 +24,7 @@ export const UserMenu = observer(function UserMenu() {
         </Menu>
       }
     >
-      <Button variant="minimal" icon="user" endIcon="caret-down" text={name} aria-label={t('header.userMenu')} />
+      <Button variant="minimal" icon="user" endIcon="caret-down" text={name} aria-label={t('header.userMenu')} data-tour="settings" />
     </Popover>
   );
 });
