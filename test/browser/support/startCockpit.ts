@@ -9,6 +9,10 @@ export interface RunningCockpit {
   dataDir: string;
   /** Everything the backend printed. */
   output(): string;
+  /** Stops the backend process, keeping its data folder and port for `start()`. */
+  stop(): Promise<void>;
+  /** Starts the backend again on the same port and data. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -54,24 +58,33 @@ export async function startCockpit(env: Record<string, string> = {}, options: { 
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'cockpit-browser-'));
   const url = `http://127.0.0.1:${port}`;
   let printed = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_ORDERS: '200', SIMULATE: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
-  await waitUntilReady(url, child, () => printed);
+  let child: ChildProcess;
+  const launch = async () => {
+    child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_ORDERS: '200', SIMULATE: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    await waitUntilReady(url, child, () => printed);
+  };
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
+  await launch();
   return {
     url,
     dataDir,
     output: () => printed,
+    stop,
+    start: launch,
     close: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await stop();
       if (!options.dataDir) {
         rmSync(dataDir, { recursive: true, force: true });
       }

@@ -1,0 +1,128 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './support/chromium';
+import { eventually } from './support/eventually';
+import { logIn } from './support/session';
+import { startCockpit, type RunningCockpit } from './support/startCockpit';
+import { changeOrderStatusOffline } from './support/offlineChange';
+
+const TIME_ZONE = 'Europe/Berlin';
+
+const rows = (page: Page) => page.locator('[role="row"][data-order-id]');
+
+/** The id of a listed order that is `new` (shown as „Neu“; the next days have such orders). */
+async function newOrderId(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Nächste 7 Tage' }).click();
+  const row = rows(page).filter({ hasText: 'Neu' }).first();
+  await row.waitFor();
+  const id = await row.getAttribute('data-order-id');
+  if (!id) {
+    throw new Error('no order id');
+  }
+  return id;
+}
+
+const rowText = (page: Page, id: string) => page.locator(`[role="row"][data-order-id="${id}"]`).textContent();
+const liveState = (page: Page) => page.locator('.cockpit-live-indicator').getAttribute('data-state');
+
+describe('the live console in a browser', () => {
+  let cockpit: RunningCockpit;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  const openConsole = async (context?: BrowserContext): Promise<Page> => {
+    const ctx = context ?? (await browser.newContext({ baseURL: cockpit.url, viewport: { width: 1400, height: 900 }, timezoneId: TIME_ZONE }));
+    if (!context) {
+      contexts.push(ctx);
+    }
+    const page = await ctx.newPage();
+    await page.goto('/login');
+    await logIn(page);
+    await rows(page).first().waitFor();
+    await eventually(async () => (await liveState(page)) === 'live', 10_000);
+    return page;
+  };
+
+  beforeAll(async () => {
+    cockpit = await startCockpit();
+    browser = await launchChromium();
+  });
+
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await cockpit?.close();
+  });
+
+  it('shows a change made in one browser context in another within a second, without reload', async () => {
+    const watcher = await openConsole();
+    const editor = await openConsole();
+    const id = await newOrderId(watcher);
+    await editor.goto(`/orders/${id}`);
+    const confirm = editor.getByRole('button', { name: 'Bestätigen' });
+    await confirm.waitFor();
+    const saved = editor.waitForResponse((response) => response.url().endsWith(`/api/orders/${id}`) && response.request().method() === 'PATCH');
+    await confirm.click();
+    expect((await saved).status()).toBe(200);
+    const savedAt = Date.now();
+    const shown = await eventually(async () => (await rowText(watcher, id))?.includes('Bestätigt'), 1000);
+    expect(shown).toBe(true);
+    expect(Date.now() - savedAt).toBeLessThan(1000);
+  });
+
+  it('paints the tenant colours into the custom-style element under the CSP and removes it after logout', async () => {
+    const page = await openConsole();
+    const style = await page.evaluate(() => document.getElementById('custom-style')?.textContent ?? null);
+    expect(style).toContain('#0b3d91');
+    expect(style).toContain('#1f6feb');
+    expect(style).toContain('#d9480f');
+    // The Content-Security-Policy admits the element (its nonce), so the colour is in effect.
+    const header = await page.locator('.cockpit-header-toolbar').evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(header).toBe('rgb(11, 61, 145)');
+
+    await page.getByRole('button', { name: 'Benutzermenü' }).click();
+    await page.getByTestId('logout').click();
+    await page.waitForURL(/\/login/);
+    const gone = await eventually(() => page.evaluate(() => document.getElementById('custom-style') === null), 2000);
+    expect(gone).toBe(true);
+  });
+
+  it('logs out the other tabs of the browser within a second, which close their streams', async () => {
+    const first = await openConsole();
+    const second = await first.context().newPage();
+    await second.goto('/orders');
+    await rows(second).first().waitFor();
+    await eventually(async () => (await liveState(second)) === 'live', 10_000);
+    const streamClosed = new Promise<boolean>((resolve) => {
+      const ended = (request: { url(): string }) => request.url().endsWith('/api/events') && resolve(true);
+      second.on('requestfailed', ended);
+      second.on('requestfinished', ended);
+    });
+
+    await first.getByRole('button', { name: 'Benutzermenü' }).click();
+    const firstLoggedOut = first.waitForURL(/\/login/);
+    await first.getByTestId('logout').click();
+    await firstLoggedOut;
+    const loggedOutAt = Date.now();
+    await second.waitForURL(/\/login/, { timeout: 1000 });
+    expect(Date.now() - loggedOutAt).toBeLessThan(1000);
+    const state = await second.evaluate(() => JSON.parse(localStorage.getItem('cockpit.state') ?? '{}').auth?.token ?? null);
+    expect(state).toBeNull();
+    // The other tab's stream ends (after the session lifecycle's settle time of about 500 ms).
+    await expect(Promise.race([streamClosed, new Promise((resolve) => setTimeout(() => resolve(false), 2000))])).resolves.toBe(true);
+  });
+
+  it('reconnects after the backend was stopped and shows what changed in the database meanwhile', async () => {
+    const page = await openConsole();
+    const id = await newOrderId(page);
+    await cockpit.stop();
+    await eventually(async () => (await liveState(page)) === 'reconnecting', 10_000);
+    await changeOrderStatusOffline(cockpit.dataDir, id, 'confirmed');
+    await cockpit.start();
+    const shown = await eventually(async () => (await rowText(page, id))?.includes('Bestätigt'), 40_000);
+    expect(shown).toBe(true);
+    expect(await liveState(page)).toBe('live');
+  }, 90_000);
+});
