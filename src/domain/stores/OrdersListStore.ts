@@ -30,6 +30,12 @@ const RANGE_SLACK = 10;
 /** Versions of recently changed orders remembered, so that an event already applied is not counted twice. */
 const REMEMBERED_VERSIONS = 2000;
 
+/** The query and order a batch of changes is placed by, worked out once per batch. */
+interface Placement {
+  query: OrderQuery;
+  compare: (a: Order, b: Order) => number;
+}
+
 interface Layout {
   /** First row of each page, by page index. */
   starts: number[];
@@ -201,20 +207,21 @@ export class OrdersListStore implements Disposable {
   replaceOrder(order: Order): void {
     const held = this.findHeld(order.id);
     if (held && held.version < order.version) {
-      this.change(held, order);
+      this.change(held, order, this.placement());
     }
   }
 
   /** Applies live changes, all in one action (one re-render for a burst). */
   applyEvents(events: readonly OrderEvent[]): void {
     let refresh = false;
+    const placement = this.placement();
     for (const event of events) {
       if (event.type === 'reset') {
         refresh = true;
       } else if (this.duringRefresh) {
         this.duringRefresh.push(event);
       } else if ((this.state === 'ready' || this.state === 'loading') && !refresh) {
-        this.applyEvent(event);
+        this.applyEvent(event, placement);
       }
     }
     if (refresh) {
@@ -271,11 +278,15 @@ export class OrdersListStore implements Disposable {
     this.errorKey = null;
   }
 
-  private applyEvent(event: Exclude<OrderEvent, { type: 'reset' }>): void {
+  private placement(): Placement {
+    return { query: this.query, compare: orderComparator(this.criteria.sort) };
+  }
+
+  private applyEvent(event: Exclude<OrderEvent, { type: 'reset' }>, placement: Placement): void {
     if (event.type === 'order.deleted') {
       const held = this.findHeld(event.id);
       this.appliedVersions.delete(event.id);
-      this.take(held ?? event.previous, held !== null);
+      this.take(held ?? event.previous, held !== null, placement);
       return;
     }
     const { order } = event;
@@ -284,27 +295,27 @@ export class OrdersListStore implements Disposable {
       return;
     }
     if (event.type === 'order.created') {
-      this.place(order);
+      this.place(order, placement);
       this.remember(order);
       return;
     }
-    this.change(this.findHeld(order.id) ?? event.previous, order);
+    this.change(this.findHeld(order.id) ?? event.previous, order, placement);
   }
 
   /** An order changed from `before` (as the list or the event knew it; null: unknown) to `after`. */
-  private change(before: Order | null, after: Order): void {
-    this.take(before, before !== null && this.findHeld(before.id) !== null);
-    this.place(after);
+  private change(before: Order | null, after: Order, placement: Placement): void {
+    this.take(before, before !== null && this.findHeld(before.id) !== null, placement);
+    this.place(after, placement);
     this.remember(after);
   }
 
   /** Takes an order out of the list, if it belonged to it. */
-  private take(order: Order | null, held: boolean): void {
-    if (!order || !orderMatches(order, this.query)) {
+  private take(order: Order | null, held: boolean, placement: Placement): void {
+    if (!order || !orderMatches(order, placement.query)) {
       return;
     }
     this.total = Math.max(0, this.total - 1);
-    const index = this.locate(order);
+    const index = this.locate(order, placement.compare);
     const slot = index === null ? undefined : this.pages.get(index);
     if (index === null || !slot) {
       return;
@@ -320,12 +331,12 @@ export class OrdersListStore implements Disposable {
   }
 
   /** Puts an order into the list, if it belongs to it. */
-  private place(order: Order): void {
-    if (!orderMatches(order, this.query)) {
+  private place(order: Order, placement: Placement): void {
+    if (!orderMatches(order, placement.query)) {
       return;
     }
     this.total += 1;
-    const index = this.locate(order);
+    const index = this.locate(order, placement.compare);
     const slot = index === null ? undefined : this.pages.get(index);
     if (index === null || !slot) {
       return;
@@ -333,7 +344,7 @@ export class OrdersListStore implements Disposable {
     if (slot.loading) {
       this.pages.set(index, { ...slot, pending: [...slot.pending, { kind: 'upsert', order }] });
     } else if (slot.items) {
-      const items = insertSorted(slot.items, order, orderComparator(this.criteria.sort));
+      const items = insertSorted(slot.items, order, placement.compare);
       this.pages.set(index, { ...slot, items, count: items.length });
     } else if (slot.count !== null) {
       this.pages.set(index, { ...slot, count: slot.count + 1 });
@@ -341,8 +352,7 @@ export class OrdersListStore implements Disposable {
   }
 
   /** The page whose range holds `order`'s sort position: the first whose last row does not sort before it. */
-  private locate(order: Order): number | null {
-    const compare = orderComparator(this.criteria.sort);
+  private locate(order: Order, compare: (a: Order, b: Order) => number): number | null {
     for (let index = 0; index < this.pages.size; index++) {
       const slot = this.pages.get(index);
       if (!slot || slot.count === null || slot.upper === null || compare(order, slot.upper) <= 0) {
