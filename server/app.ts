@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { authenticate } from './auth/authentication';
 import { type AuthRoutesDeps, registerLoginRoute, registerLogoutRoute } from './auth/authRoutes';
@@ -5,6 +6,12 @@ import { LoginRateLimiter } from './auth/LoginRateLimiter';
 import { RevokedTokens } from './auth/RevokedTokens';
 import { TokenSigner } from './auth/tokens';
 import type { Database } from './db/Database';
+import type { EventHub } from './events/EventHub';
+import { EventLog, type EventRetention } from './events/EventLog';
+import { EventPruner } from './events/EventPruner';
+import { DEFAULT_PING_INTERVAL_MS, DEFAULT_STALL_TIMEOUT_MS, registerEventRoutes } from './events/eventRoutes';
+import { InProcessEventHub } from './events/InProcessEventHub';
+import { OpenStreams } from './events/OpenStreams';
 import { registerConsoleAssets } from './http/consoleAssets';
 import { ConsolePage } from './http/consolePage';
 import { registerErrorHandling } from './http/errorHandling';
@@ -18,6 +25,20 @@ import { UserRepository } from './users/UserRepository';
 
 export const DEFAULT_TOKEN_TTL_SECONDS = 8 * 60 * 60;
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+/** The live events (`GET /api/events`) and the keeping of their table. */
+export interface LiveEventOptions {
+  /** Where committed changes are announced. Default: a hub of its own, in this process. */
+  hub?: EventHub;
+  /** Time between two `: ping` comments of a stream. Default 15 s. */
+  pingIntervalMs?: number;
+  /** A client that reads nothing for this long while data waits for it is cut off. Default 30 s. */
+  stallTimeoutMs?: number;
+  /** Time between two prunings of the event table. Default 10 minutes. */
+  pruneIntervalMs?: number;
+  /** What pruning keeps. Default: the newest 10 000 events of each tenant and those of the last 24 hours. */
+  retention?: EventRetention;
+}
 
 export interface AppOptions {
   /** The database, migrated already. The app does not close it. */
@@ -38,6 +59,26 @@ export interface AppOptions {
   bodyLimit?: number;
   /** Fastify's logger option. Default: no logging. */
   logger?: FastifyServerOptions['logger'];
+  /** Live events. */
+  events?: LiveEventOptions;
+}
+
+/**
+ * Closing the server ends idle keep-alive connections, but not those that never sent a request
+ * (browsers and fetch open spare ones): `close()` would wait for their headers timeout, a minute.
+ * Those carry nothing, so closing ends them as well.
+ */
+function closeUnusedConnections(app: FastifyInstance): void {
+  const sockets = new Set<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  app.addHook('preClose', async () => {
+    for (const socket of sockets) {
+      if (socket.bytesRead === 0) socket.destroy();
+    }
+  });
 }
 
 /** The HTTP application of the reference backend: API, runtime configuration, health and the console. */
@@ -61,6 +102,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const revokedTokens = new RevokedTokens(options.database);
   const signer = new TokenSigner(options.jwtKey);
   const consolePage = new ConsolePage(options.staticDir);
+  const events = options.events ?? {};
+  const hub = events.hub ?? new InProcessEventHub((error) => app.log.error({ err: error }, 'event listener failed'));
+  const eventLog = new EventLog(options.database);
+  const openStreams = new OpenStreams();
+  const pruner = new EventPruner({
+    log: eventLog,
+    clock,
+    intervalMs: events.pruneIntervalMs,
+    retention: events.retention,
+    onError: (error) => app.log.error({ err: error }, 'pruning the events failed'),
+  });
   const authDeps: AuthRoutesDeps = {
     users,
     signer,
@@ -68,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limiter: new LoginRateLimiter(clock),
     clock,
     tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
+    eventStreams: openStreams,
   };
 
   registerSecurityHeaders(app);
@@ -88,8 +141,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     api.addHook('onRequest', authenticate({ signer, revokedTokens, clock }));
     registerLogoutRoute(api, authDeps);
     registerMeRoutes(api, { users, clock });
-    registerOrderRoutes(api, { orders: new OrderRepository(options.database), clock });
+    registerOrderRoutes(api, { orders: new OrderRepository(options.database), events: hub, clock });
+    registerEventRoutes(api, {
+      hub,
+      log: eventLog,
+      streams: openStreams,
+      revokedTokens,
+      clock,
+      pingIntervalMs: events.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,
+      stallTimeoutMs: events.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS,
+    });
   });
+  // Open streams would keep `close()` waiting for ever: they end first (clients resume elsewhere).
+  app.addHook('preClose', async () => openStreams.closeAll());
+  closeUnusedConnections(app);
+  pruner.start();
+  app.addHook('onClose', async () => pruner.stop());
 
   app.get('/', (request, reply) => consolePage.send(request, reply));
   app.get('/index.html', (request, reply) => consolePage.send(request, reply));

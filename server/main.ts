@@ -13,11 +13,15 @@
  *   RELEASE          release shown by the console (default: version in package.json)
  *   STATIC_DIR       console build to serve (default dist at the repository root)
  *   LOG_LEVEL        fatal, error, warn, info, debug (default warn)
+ *   SIMULATE         1: the demo simulator creates orders and moves them along every few seconds, so
+ *                    that open consoles show live changes; 0 (the default here): it does not.
+ *                    `npm start` sets 1 unless SIMULATE is set; the browser tests set 0.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO_PASSWORD, DEMO_TENANTS } from './seed/demoAccounts';
 import { demoOrderCounts, parseOrdersByTenant } from './seed/seedDemoData';
+import { simulateSetting } from './simulator/simulatorSetting';
 import { REPOSITORY_ROOT, type RunningServer, startServer } from './startServer';
 
 function integer(name: string, fallback: number, min: number, max: number): number {
@@ -52,6 +56,7 @@ async function main(): Promise<void> {
     throw new Error(`SEED_TENANT_ORDERS: ${error instanceof Error ? error.message : String(error)}`);
   }
   const staticDir = path.resolve(text('STATIC_DIR') ?? path.join(REPOSITORY_ROOT, 'dist'));
+  const simulate = simulateSetting(process.env.SIMULATE);
 
   const server: RunningServer = await startServer({
     port,
@@ -65,6 +70,7 @@ async function main(): Promise<void> {
     release: text('RELEASE'),
     productionHost: text('PRODUCTION_HOST'),
     logger: { level: text('LOG_LEVEL') ?? 'warn' },
+    simulate,
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
 
@@ -78,7 +84,7 @@ async function main(): Promise<void> {
             .map((count, index) => `${count} orders for ${DEMO_TENANTS[index]?.name ?? ''}`)
             .join(', ')})`
         : ''),
-    `  ready in ${seconds} s`,
+    `  ready in ${seconds} s${simulate ? '; the demo simulator changes orders every few seconds (SIMULATE=0 turns it off)' : ''}`,
     ...(existsSync(path.join(staticDir, 'index.html'))
       ? []
       : [`  the console is not built yet (${staticDir}): run \`npm run build\`; the API works meanwhile`]),

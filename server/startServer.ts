@@ -8,18 +8,22 @@
  *   await server.close();                               // stops HTTP, then closes the database
  *
  * Defaults: port 0 (a free port), host 127.0.0.1, database in memory, 200 orders per demo tenant,
- * static files from `<repository>/dist`, no logging. Opening the embedded database takes a few seconds.
+ * static files from `<repository>/dist`, no logging, no demo simulator. Opening the embedded database
+ * takes a few seconds.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { buildApp } from './app';
+import { buildApp, type LiveEventOptions } from './app';
 import { RevokedTokens } from './auth/RevokedTokens';
 import { keyFromDataDir, keyFromSecret, randomKey } from './auth/signingKey';
 import type { Database } from './db/Database';
 import { migrate } from './db/migrate';
 import { type DatabaseLocation, openDatabase } from './db/openDatabase';
+import type { EventHub } from './events/EventHub';
+import { InProcessEventHub } from './events/InProcessEventHub';
 import { seedDemoData } from './seed/seedDemoData';
+import { DemoSimulator, type SimulatorOptions } from './simulator/DemoSimulator';
 
 export const REPOSITORY_ROOT = path.resolve(__dirname, '..');
 
@@ -56,6 +60,10 @@ export interface StartServerOptions {
   productionHost?: string;
   /** Fastify's logger option. Default: no logging. */
   logger?: FastifyServerOptions['logger'];
+  /** Live events: ping interval, pruning, slow clients; the hub (default: one in this process). */
+  events?: LiveEventOptions;
+  /** The demo simulator (creates and moves orders in the demo tenants): `true` or its settings. Default off. */
+  simulate?: boolean | SimulatorOptions;
 }
 
 export interface RunningServer {
@@ -64,9 +72,11 @@ export interface RunningServer {
   port: number;
   app: FastifyInstance;
   database: Database;
+  /** Where committed order changes are announced (the event streams listen to it). */
+  events: EventHub;
   /** Whether this start created the demo data. */
   seeded: boolean;
-  /** Stops accepting requests, waits for running ones, closes the database. */
+  /** Stops the simulator, ends the event streams, stops accepting requests, waits for running ones, closes the database. */
   close(): Promise<void>;
 }
 
@@ -108,6 +118,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ordersByTenant: options.seedTenantOrders,
       now: clock(),
     });
+    // Reports to the app's logger once there is one (nothing is published before).
+    let logError = (_error: unknown, _message: string) => {};
+    const hub = options.events?.hub ?? new InProcessEventHub((error) => logError(error, 'event listener failed'));
     const app = await buildApp({
       database,
       jwtKey,
@@ -117,7 +130,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       productionHost: options.productionHost ?? 'cockpit.example.com',
       tokenTtlSeconds: options.tokenTtlSeconds,
       logger: options.logger,
+      events: { ...options.events, hub },
     });
+    logError = (error, message) => app.log.error({ err: error }, message);
     const host = options.host ?? '127.0.0.1';
     try {
       await app.listen({ port: options.port ?? 0, host });
@@ -128,15 +143,28 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : (options.port ?? 0);
     const urlHost = host.includes(':') ? `[${host}]` : host;
+    const simulator = options.simulate
+      ? new DemoSimulator(
+          { database, hub, clock, onError: (error) => logError(error, 'the demo simulator failed') },
+          options.simulate === true ? {} : options.simulate,
+        )
+      : undefined;
+    try {
+      await simulator?.start();
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
     let closing: Promise<void> | undefined;
     return {
       url: `http://${urlHost}:${port}`,
       port,
       app,
       database,
+      events: hub,
       seeded,
       close: () => {
-        closing ??= app.close().then(() => database.close());
+        closing ??= (simulator?.stop() ?? Promise.resolve()).then(() => app.close()).then(() => database.close());
         return closing;
       },
     };

@@ -1,23 +1,103 @@
 import type { Database } from '../db/Database';
+import { PgliteDatabase } from '../db/PgliteDatabase';
+
+/**
+ * Where `isRevoked` finds its answer:
+ * - `memory`: the revocations read from the database once, then kept in step by `revoke` and
+ *   `purgeExpired`; no query per request. Right only while every revocation is written by this
+ *   process (through this class).
+ * - `database`: a query per check; right however many processes share the database.
+ */
+export type RevocationLookup = 'memory' | 'database';
+
+/**
+ * `memory` for the embedded database, whose files only one process can have open (so every
+ * revocation passes through it); `database` for a PostgreSQL server, which several processes of
+ * the backend may share.
+ */
+export function revocationLookupFor(db: Database): RevocationLookup {
+  return db instanceof PgliteDatabase ? 'memory' : 'database';
+}
+
+/** The revocations of one database as this process knows them: `jti` to expiry (epoch ms). */
+interface RevocationMemory {
+  readonly expiries: Map<string, number>;
+  /** Settles when the stored revocations have been read; undefined until asked for, or after a failed read. */
+  loaded?: Promise<void>;
+}
+
+/**
+ * One memory per database, shared by every instance over it (the server builds one at start to
+ * purge and one for the routes; tests build several apps on one database).
+ */
+const memories = new WeakMap<Database, RevocationMemory>();
+
+function memoryOf(db: Database): RevocationMemory {
+  let memory = memories.get(db);
+  if (!memory) {
+    memory = { expiries: new Map() };
+    memories.set(db, memory);
+  }
+  return memory;
+}
 
 /** The ids (`jti`) of tokens signed out before they expired; kept until they would have expired. */
 export class RevokedTokens {
-  constructor(private readonly db: Database) {}
+  private readonly memory: RevocationMemory | undefined;
+
+  constructor(
+    private readonly db: Database,
+    readonly lookup: RevocationLookup = revocationLookupFor(db),
+  ) {
+    this.memory = lookup === 'memory' ? memoryOf(db) : undefined;
+  }
 
   async revoke(jti: string, expiresAt: Date): Promise<void> {
     await this.db.query('INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, $2) ON CONFLICT (jti) DO NOTHING', [
       jti,
       expiresAt.toISOString(),
     ]);
+    // Once stored: the memory never claims more than the database holds.
+    this.memory?.expiries.set(jti.toLowerCase(), expiresAt.getTime());
   }
 
   async isRevoked(jti: string): Promise<boolean> {
-    const rows = await this.db.query('SELECT 1 FROM revoked_tokens WHERE jti = $1', [jti]);
-    return rows.length > 0;
+    if (!this.memory) {
+      const rows = await this.db.query('SELECT 1 FROM revoked_tokens WHERE jti = $1', [jti]);
+      return rows.length > 0;
+    }
+    await this.load(this.memory);
+    return this.memory.expiries.has(jti.toLowerCase());
   }
 
   /** Forgets the tokens that have expired by `now` anyway. */
   async purgeExpired(now: Date): Promise<void> {
     await this.db.query('DELETE FROM revoked_tokens WHERE expires_at < $1', [now.toISOString()]);
+    if (this.memory) {
+      for (const [jti, expiry] of this.memory.expiries) {
+        if (expiry < now.getTime()) {
+          this.memory.expiries.delete(jti);
+        }
+      }
+    }
+  }
+
+  /**
+   * Reads the stored revocations into `memory`, once. Merged into what `revoke` added meanwhile;
+   * a failed read is tried again by the next check.
+   */
+  private load(memory: RevocationMemory): Promise<void> {
+    memory.loaded ??= this.db
+      .query<{ jti: string; expires_at: string }>('SELECT jti, expires_at FROM revoked_tokens')
+      .then((rows) => {
+        for (const row of rows) {
+          memory.expiries.set(row.jti.toLowerCase(), Date.parse(row.expires_at));
+        }
+      })
+      .catch((error: unknown) => {
+        memory.loaded = undefined;
+        throw error;
+      });
+    return memory.loaded;
   }
 }

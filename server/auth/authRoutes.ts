@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { LoginResult } from '../../src/domain/model/User';
+import type { OpenStreams } from '../events/OpenStreams';
 import { ProblemError } from '../http/ProblemError';
 import type { UserRepository } from '../users/UserRepository';
 import { userView } from '../users/userView';
@@ -17,6 +18,8 @@ export interface AuthRoutesDeps {
   limiter: LoginRateLimiter;
   clock: () => Date;
   tokenTtlSeconds: number;
+  /** The open event streams: a logout ends those of its token. */
+  eventStreams: Pick<OpenStreams, 'closeToken'>;
 }
 
 const loginSchema = {
@@ -68,11 +71,17 @@ export function registerLoginRoute(app: FastifyInstance, deps: AuthRoutesDeps): 
   });
 }
 
-/** `POST /api/auth/logout`: revokes the token of the request (its `jti`); 204. Register it behind authentication. */
+/**
+ * `POST /api/auth/logout`: revokes the token of the request (its `jti`) and ends the event streams
+ * opened with it; 204. Register it behind authentication.
+ */
 export function registerLogoutRoute(app: FastifyInstance, deps: AuthRoutesDeps): void {
   app.post('/api/auth/logout', async (request, reply) => {
     const principal = principalOf(request);
     await deps.revokedTokens.revoke(principal.tokenId, principal.expiresAt);
+    // After the revocation is stored: a stream opened meanwhile either is registered already or
+    // finds the token revoked (events/eventRoutes.ts).
+    deps.eventStreams.closeToken(principal.tokenId);
     // Now and then is enough: every sign-out also forgets the revocations that have run out.
     await deps.revokedTokens.purgeExpired(deps.clock());
     return reply.code(204).send();

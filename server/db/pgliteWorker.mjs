@@ -3,9 +3,12 @@
 // (also when the server is started from inside a test runner's module sandbox).
 // Protocol: the parent sends { id, kind: 'query' | 'exec' | 'close', sql?, params? } and receives
 // { id, ok: true, rows } or { id, ok: false, error: { message, code } }. Dates leave as ISO strings.
+//
+// Every `query` runs as a named prepared statement with a generic plan (see PreparedStatements):
+// planning a statement of the order list took longer than running it.
 import { parentPort, workerData } from 'node:worker_threads';
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { parse, PGlite, protocol } from '@electric-sql/pglite';
 
 const port = parentPort;
 if (!port) {
@@ -15,16 +18,6 @@ if (!port) {
 /** @param {unknown} value */
 function plain(value) {
   return value instanceof Date ? value.toISOString() : value;
-}
-
-/** @param {Record<string, unknown>} row */
-function plainRow(row) {
-  /** @type {Record<string, unknown>} */
-  const result = {};
-  for (const [key, value] of Object.entries(row)) {
-    result[key] = plain(value);
-  }
-  return result;
 }
 
 /** @param {unknown} error */
@@ -47,7 +40,18 @@ try {
   // wal_level minimal (nothing replicates from an embedded database): a bulk load into a table whose
   // storage is new in the transaction (see db/bulkLoad.ts) then writes no WAL, which makes seeding a
   // third faster. Durability is that of PGlite (it runs without fsync anyway).
-  const options = { startParams: [...PGlite.defaultStartParams, '-c', 'wal_level=minimal', '-c', 'max_wal_senders=0'] };
+  // plan_cache_mode: see PreparedStatements.
+  const options = {
+    startParams: [
+      ...PGlite.defaultStartParams,
+      '-c',
+      'wal_level=minimal',
+      '-c',
+      'max_wal_senders=0',
+      '-c',
+      'plan_cache_mode=force_generic_plan',
+    ],
+  };
   db = dataDir ? await PGlite.create(dataDir, options) : await PGlite.create(options);
   port.postMessage({ ready: true });
 } catch (error) {
@@ -55,13 +59,228 @@ try {
   port.close();
 }
 
+const { serialize } = protocol;
+
+/** @param {Uint8Array[]} parts */
+function concat(parts) {
+  const whole = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    whole.set(part, offset);
+    offset += part.length;
+  }
+  return whole;
+}
+
+const decoder = new TextDecoder();
+
+/**
+ * The bytes PostgreSQL answers to one request, collected from the chunks PGlite hands out (views
+ * into its memory, valid only for the moment). One buffer for every request: requests run one at
+ * a time, and each answer is read before the next request starts.
+ */
+const answer = {
+  buffer: new Uint8Array(64 * 1024),
+  length: 0,
+  clear() {
+    // An unusually large answer (an export batch, say) does not keep its buffer for ever.
+    if (this.buffer.length > 4 * 1024 * 1024) {
+      this.buffer = new Uint8Array(64 * 1024);
+    }
+    this.length = 0;
+  },
+  /** @param {Uint8Array} chunk */
+  add(chunk) {
+    if (this.length + chunk.length > this.buffer.length) {
+      const grown = new Uint8Array(Math.max(this.buffer.length * 2, this.length + chunk.length));
+      grown.set(this.buffer.subarray(0, this.length));
+      this.buffer = grown;
+    }
+    this.buffer.set(chunk, this.length);
+    this.length += chunk.length;
+  },
+  bytes() {
+    return this.buffer.subarray(0, this.length);
+  },
+};
+
+/**
+ * The rows in PostgreSQL's answer to one execution (RowDescription, DataRow… as the wire protocol
+ * has them), each value typed by PGlite's own parsers as its query() would (dates as ISO strings);
+ * throws the error the answer reports. Read straight from the answer's bytes: PGlite's protocol
+ * parser copies each message and value into new buffers first, and keeps what execProtocolRaw()
+ * answers; that garbage made this thread pause for collections under load.
+ *
+ * @param {Uint8Array} bytes
+ * @param {Record<number, (text: string, typeId: number) => unknown>} parsers
+ */
+function readRows(bytes, parsers) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  /** @type {{ name: string, typeId: number }[]} */
+  let columns = [];
+  const rows = [];
+  let error;
+  for (let at = 0; at + 5 <= bytes.length; ) {
+    const type = bytes[at];
+    const end = at + 1 + view.getUint32(at + 1);
+    let p = at + 5;
+    if (type === 0x54) {
+      // RowDescription: the number of columns; per column its name (ending with a zero byte), then
+      // table (4 bytes), attribute (2), type (4), size (2), modifier (4) and format (2).
+      columns = [];
+      const count = view.getUint16(p);
+      p += 2;
+      for (let i = 0; i < count; i++) {
+        const nameEnd = bytes.indexOf(0, p);
+        columns.push({ name: decoder.decode(bytes.subarray(p, nameEnd)), typeId: view.getUint32(nameEnd + 7) });
+        p = nameEnd + 19;
+      }
+    } else if (type === 0x44) {
+      // DataRow: per value its length (-1 for null) and its text.
+      /** @type {Record<string, unknown>} */
+      const row = {};
+      p += 2;
+      for (const column of columns) {
+        const length = view.getInt32(p);
+        p += 4;
+        if (length < 0) {
+          row[column.name] = null;
+        } else {
+          const text = decoder.decode(bytes.subarray(p, p + length));
+          const parser = parsers[column.typeId];
+          row[column.name] = parser ? plain(parser(text, column.typeId)) : text;
+          p += length;
+        }
+      }
+      rows.push(row);
+    } else if (type === 0x45 && !error) {
+      error = readError(bytes, p, end);
+    }
+    at = end;
+  }
+  if (error) {
+    throw error;
+  }
+  return { rows };
+}
+
+/**
+ * An ErrorResponse's fields (a type byte and a text each, ending with a zero byte) as an error with
+ * PostgreSQL's message and SQLSTATE.
+ *
+ * @param {Uint8Array} bytes @param {number} start @param {number} end
+ */
+function readError(bytes, start, end) {
+  /** @type {Record<string, string>} */
+  const fields = {};
+  for (let p = start; p < end && bytes[p] !== 0; ) {
+    const textEnd = bytes.indexOf(0, p + 1);
+    fields[String.fromCharCode(bytes[p])] = decoder.decode(bytes.subarray(p + 1, textEnd));
+    p = textEnd + 1;
+  }
+  return Object.assign(new Error(fields.M ?? 'database error'), { code: fields.C });
+}
+
+/** PostgreSQL's answer when a cached statement's result columns changed under it (DDL since it was prepared). */
+const RESULT_TYPE_CHANGED = /cached plan must not change result type/;
+
+/**
+ * The statements of `query` as named prepared statements, by their text: each is parsed once, and
+ * each execution is one round trip into the database (bind, describe, execute, sync) instead of
+ * PGlite's six. Plans are generic (`plan_cache_mode = force_generic_plan`, set at start): planned on
+ * first use and then kept. The statements of this backend read a tenant's rows through indexes made
+ * for their shape, whatever the values, and planning one with the values in (a custom plan) took
+ * as long as running it. The least recently used statements beyond `limit` are closed.
+ */
+class PreparedStatements {
+  /** @type {Map<string, { name: string, types: number[] }>} */
+  #statements = new Map();
+  #next = 1;
+
+  /** @param {PGlite} pg @param {number} limit */
+  constructor(pg, limit) {
+    this.pg = pg;
+    this.limit = limit;
+  }
+
+  /** @param {string} sql @param {unknown[]} params */
+  async query(sql, params) {
+    try {
+      return await this.#run(sql, params);
+    } catch (error) {
+      if (!RESULT_TYPE_CHANGED.test(describe(error).message)) {
+        throw error;
+      }
+      await this.#close(sql);
+      return this.#run(sql, params);
+    }
+  }
+
+  /** @param {string} sql @param {unknown[]} params */
+  async #run(sql, params) {
+    const statement = await this.#prepared(sql);
+    const values = params.map((value, index) => {
+      if (value === null || value === undefined) {
+        return null;
+      }
+      // As PGlite's own query() does: by the type PostgreSQL inferred for the parameter.
+      const serializer = this.pg.serializers[statement.types[index] ?? 0];
+      return serializer ? serializer(value) : String(value);
+    });
+    answer.clear();
+    const execution = concat([
+      serialize.bind({ statement: statement.name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]);
+    await this.pg.execProtocolRawStream(execution, { onRawData: (chunk) => answer.add(chunk) });
+    return readRows(answer.bytes(), this.pg.parsers);
+  }
+
+  /** @param {string} sql */
+  async #prepared(sql) {
+    const known = this.#statements.get(sql);
+    if (known) {
+      // Most recently used last.
+      this.#statements.delete(sql);
+      this.#statements.set(sql, known);
+      return known;
+    }
+    const name = `s${this.#next++}`;
+    const messages = await this.pg.execProtocolStream(
+      concat([serialize.parse({ name, text: sql }), serialize.describe({ type: 'S', name }), serialize.sync()]),
+      {},
+    );
+    const statement = { name, types: parse.parseDescribeStatementResults(messages) };
+    this.#statements.set(sql, statement);
+    if (this.#statements.size > this.limit) {
+      const [oldest] = this.#statements.keys();
+      await this.#close(oldest);
+    }
+    return statement;
+  }
+
+  /** @param {string} sql */
+  async #close(sql) {
+    const statement = this.#statements.get(sql);
+    if (statement) {
+      this.#statements.delete(sql);
+      await this.pg.execProtocolStream(concat([serialize.close({ type: 'S', name: statement.name }), serialize.sync()]), {});
+    }
+  }
+}
+
+/** The order list builds its statement from its criteria: a few hundred variants at most. */
+const statements = db ? new PreparedStatements(db, 500) : undefined;
+
 /** Runs one request and answers it. */
 async function handle(message) {
   const { id, kind, sql, params } = message;
   try {
     if (kind === 'query') {
-      const result = await db.query(sql, params ?? []);
-      port.postMessage({ id, ok: true, rows: result.rows.map(plainRow) });
+      const result = await statements.query(sql, params ?? []);
+      port.postMessage({ id, ok: true, rows: result.rows });
     } else if (kind === 'exec') {
       await db.exec(sql);
       port.postMessage({ id, ok: true, rows: [] });

@@ -1,8 +1,10 @@
 import type { OrderStatus } from '../../src/domain/model/OrderStatus';
 import type { Database, SqlValue } from '../db/Database';
+import { nextEventId, recordEvent } from '../events/EventLog';
+import type { OrderChange, OrderRemoval } from '../events/OrderChange';
 import type { KeyValue } from './orderCursor';
 import type { OrderSort } from './orderSorts';
-import { ORDER_COLUMNS, type OrderRecord } from './orderView';
+import { ORDER_COLUMNS, type OrderRecord, orderView } from './orderView';
 
 /** Which orders of a tenant. */
 export interface OrderFilter {
@@ -34,9 +36,6 @@ export interface OrderSlice {
   total?: number;
 }
 
-/** The timestamp columns of an order: PostgreSQL's JSON text in, ISO strings in UTC out. */
-const TIMESTAMP_COLUMNS = ['begin_at', 'end_at', 'created_at', 'updated_at'] as const;
-
 const JSON_UTC_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00:00$/;
 
 /**
@@ -52,6 +51,15 @@ export function isoTimestamp(value: string): string {
   return new Date(value).toISOString();
 }
 
+/**
+ * A timestamp as PostgreSQL writes it into JSON, as a cursor carries it: exact to the microsecond,
+ * `2026-09-22T05:00:00.123400Z` in a UTC session; other offsets as written (exact as well).
+ */
+export function exactTimestamp(value: string): string {
+  const match = JSON_UTC_TIMESTAMP.exec(value);
+  return match ? `${match[1]}.${(match[2] ?? '').padEnd(6, '0')}Z` : value;
+}
+
 /** What `PATCH /api/orders/{id}` may change; timestamps as ISO strings. */
 export interface OrderChanges {
   status?: OrderStatus;
@@ -65,8 +73,6 @@ export interface OrderChanges {
 const STATUS_RANK: Record<OrderStatus, number> = { new: 1, confirmed: 2, in_progress: 3, completed: 4, cancelled: 5 };
 const ALL_RANKS = Object.values(STATUS_RANK);
 
-/** A timestamp column as exact ISO text in UTC, with microseconds: how a cursor carries it. */
-const exactTimestamp = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 /** The start of the UTC day of a timestamp: the `day` of `order_day_counts`. */
 const utcDay = (value: string) => `date_bin('1 day', ${value}, TIMESTAMPTZ '2000-01-01 00:00:00+00')`;
 
@@ -76,6 +82,97 @@ const DAY_MS = 86_400_000;
 function inSecondHalfOfDay(iso: string): boolean {
   const time = Date.parse(iso);
   return (((time % DAY_MS) + DAY_MS) % DAY_MS) >= DAY_MS / 2;
+}
+
+/**
+ * The columns of an order as a page carries them: each row one JSON array in this order, without
+ * key names (less text to build, to pass from the database and to parse). `status_rank` follows
+ * from `status`.
+ */
+const PAGE_COLUMNS = [
+  'id',
+  'number',
+  'status',
+  'begin_at',
+  'end_at',
+  'station',
+  'service',
+  'customer_name',
+  'customer_email',
+  'customer_phone',
+  'vehicle_plate',
+  'vehicle_make',
+  'vehicle_model',
+  'vehicle_vin',
+  'price_amount',
+  'price_currency',
+  'notes',
+  'created_at',
+  'updated_at',
+  'version',
+] as const;
+
+type PageRow = [
+  id: string,
+  number: string,
+  status: OrderStatus,
+  begin_at: string,
+  end_at: string,
+  station: string,
+  service: string,
+  customer_name: string,
+  customer_email: string,
+  customer_phone: string,
+  vehicle_plate: string,
+  vehicle_make: string,
+  vehicle_model: string,
+  vehicle_vin: string | null,
+  price_amount: number,
+  price_currency: string,
+  notes: string,
+  created_at: string,
+  updated_at: string,
+  version: number,
+];
+
+/** A row of a page as a record, its timestamps as the API shows them. */
+function pageRecord(row: PageRow): OrderRecord {
+  return {
+    id: row[0],
+    number: row[1],
+    status: row[2],
+    status_rank: STATUS_RANK[row[2]],
+    begin_at: isoTimestamp(row[3]),
+    end_at: isoTimestamp(row[4]),
+    station: row[5],
+    service: row[6],
+    customer_name: row[7],
+    customer_email: row[8],
+    customer_phone: row[9],
+    vehicle_plate: row[10],
+    vehicle_make: row[11],
+    vehicle_model: row[12],
+    vehicle_vin: row[13],
+    price_amount: row[14],
+    price_currency: row[15],
+    notes: row[16],
+    created_at: isoTimestamp(row[17]),
+    updated_at: isoTimestamp(row[18]),
+    version: row[19],
+  };
+}
+
+/** The value of a sort key column in a row of a page, as a cursor carries it. */
+function pageKey(row: PageRow, column: string): KeyValue {
+  if (column === 'status_rank') {
+    return STATUS_RANK[row[2]];
+  }
+  const index = (PAGE_COLUMNS as readonly string[]).indexOf(column);
+  const value = row[index];
+  if (index < 0 || value === null || value === undefined) {
+    throw new Error(`no sort key ${column} in a page row`);
+  }
+  return column === 'begin_at' ? exactTimestamp(value as string) : (value as KeyValue);
 }
 
 function likePattern(search: string): string {
@@ -153,12 +250,8 @@ export class OrderRepository {
     }
     const direction = descending ? 'DESC' : 'ASC';
     const orderBy = (prefix = '') => keys.map((key) => `${prefix}${key.column} ${direction}`).join(', ');
-    const keyColumns = keys
-      .filter((key) => key.type === 'timestamptz')
-      .map((key) => `, ${exactTimestamp(key.column)} AS key_${key.column}`)
-      .join('');
     const limit = params.add(criteria.limit + 1, 'int');
-    const select = `SELECT ${ORDER_COLUMNS}${keyColumns} FROM orders`;
+    const select = `SELECT ${ORDER_COLUMNS} FROM orders`;
     const ranks = statusRanks(criteria.statuses);
 
     // Sorts by number, and sorts by begin or status under a filter of several states, read one
@@ -178,28 +271,24 @@ export class OrderRepository {
       const states = ranks ? [ranks.length === 1 ? `status_rank = ${ranks[0]}` : `status_rank IN (${ranks.join(', ')})`] : [];
       page = `${select} WHERE ${[...conditions, ...states].join(' AND ')} ORDER BY ${orderBy()} LIMIT ${limit}`;
     }
-    // The rows travel as one JSON text: the embedded database then decodes one value instead of one
-    // per column and row, which halves the time of a page.
+    // The rows travel as one JSON text of arrays: the embedded database then encodes and passes one
+    // value instead of one per column and row, which halves the time of a page. Timestamps keep
+    // their microseconds there, so the cursor's key comes from the row itself.
     const total = options.count ? `, (${this.countExpression(criteria, params)}) AS total` : '';
-    const sql = `SELECT coalesce((SELECT json_agg(r ORDER BY ${orderBy('r.')}) FROM (${page}) AS r), '[]')::text AS rows${total}`;
+    const row = `json_build_array(${PAGE_COLUMNS.map((column) => `r.${column}`).join(', ')})`;
+    const sql = `SELECT coalesce((SELECT json_agg(${row} ORDER BY ${orderBy('r.')}) FROM (${page}) AS r), '[]')::text AS rows${total}`;
     const [result] = await this.db.query<{ rows: string; total?: number }>(sql, params.values);
-    const rows = JSON.parse(result?.rows ?? '[]') as (OrderRecord & Record<string, unknown>)[];
+    const rows = JSON.parse(result?.rows ?? '[]') as PageRow[];
 
     const more = rows.length > criteria.limit;
-    const records = more ? rows.slice(0, criteria.limit) : rows;
-    const last = records[records.length - 1];
-    const lastKey = last
-      ? keys.map((key) => (key.type === 'timestamptz' ? last[`key_${key.column}`] : last[key.column]) as KeyValue)
-      : undefined;
-    for (const record of records) {
-      for (const column of TIMESTAMP_COLUMNS) {
-        record[column] = isoTimestamp(record[column]);
-      }
-      for (const key of keys) {
-        delete record[`key_${key.column}`];
-      }
-    }
-    return { records, more, lastKey, ...(options.count ? { total: Number(result?.total ?? 0) } : {}) };
+    const pageRows = more ? rows.slice(0, criteria.limit) : rows;
+    const last = pageRows[pageRows.length - 1];
+    return {
+      records: pageRows.map(pageRecord),
+      more,
+      lastKey: last ? keys.map((key) => pageKey(last, key.column)) : undefined,
+      ...(options.count ? { total: Number(result?.total ?? 0) } : {}),
+    };
   }
 
   /**
@@ -282,10 +371,12 @@ export class OrderRepository {
 
   /**
    * Applies `changes` to the order if it is still at `version`, in one statement: two writers that
-   * both saw `version` cannot both succeed. Raises the version by one and sets `updated_at`.
-   * Answers the changed order, or undefined when the order is gone or at another version.
+   * both saw `version` cannot both succeed. Raises the version by one and sets `updated_at`; records
+   * `order.updated` (the order as the API shows it) in the same transaction. Answers the changed
+   * order with its committed event (for the caller to publish), or undefined when the order is gone
+   * or at another version; then nothing is written.
    */
-  async update(tenantId: string, id: string, version: number, changes: OrderChanges, now: Date): Promise<OrderRecord | undefined> {
+  async update(tenantId: string, id: string, version: number, changes: OrderChanges, now: Date): Promise<OrderChange | undefined> {
     const params = new Parameters();
     const sets: string[] = [];
     if (changes.status !== undefined) sets.push(`status = ${params.add(changes.status, 'text')}`);
@@ -298,12 +389,100 @@ export class OrderRepository {
     const idParam = params.add(id, 'uuid');
     const tenantParam = params.add(tenantId, 'uuid');
     const versionParam = params.add(version, 'int');
-    const [row] = await this.db.query<OrderRecord>(
-      `UPDATE orders SET ${sets.join(', ')}
-        WHERE id = ${idParam} AND tenant_id = ${tenantParam} AND version = ${versionParam}
-        RETURNING ${ORDER_COLUMNS}`,
-      params.values,
-    );
-    return row;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query<OrderRecord>(
+        `UPDATE orders SET ${sets.join(', ')}
+          WHERE id = ${idParam} AND tenant_id = ${tenantParam} AND version = ${versionParam}
+          RETURNING ${ORDER_COLUMNS}`,
+        params.values,
+      );
+      if (!row) {
+        return undefined;
+      }
+      // After the order's row: the tenant's event counter is locked only by writers that change something.
+      const eventId = await nextEventId(tx, tenantId);
+      return { record: row, event: await recordEvent(tx, tenantId, eventId, 'order.updated', orderView(row), now) };
+    });
+  }
+
+  /**
+   * Creates an order at version 1, created and updated `now`, numbered after the tenant's highest
+   * number that starts with `numberPrefix` (`AN-2026-000124` after `AN-2026-000123`, at least six
+   * digits); records `order.created` in the same transaction. Answers the order with its committed
+   * event (for the caller to publish).
+   */
+  async create(
+    tenantId: string,
+    numberPrefix: string,
+    order: Omit<OrderRecord, 'number' | 'status_rank' | 'created_at' | 'updated_at' | 'version'>,
+    now: Date,
+  ): Promise<OrderChange> {
+    return this.db.transaction(async (tx) => {
+      // The event id first: the lock on the tenant's counter row keeps two creations of the tenant
+      // from picking the same number.
+      const eventId = await nextEventId(tx, tenantId);
+      // Read backwards along (tenant_id, number): the prefix's numbers are the tenant's highest.
+      const [last] = await tx.query<{ number: string }>(
+        `SELECT number FROM orders WHERE tenant_id = $1::uuid AND number > $2::text AND number LIKE $3::text
+          ORDER BY number DESC LIMIT 1`,
+        [tenantId, numberPrefix, `${numberPrefix.replace(/[\\%_]/g, (char) => `\\${char}`)}%`],
+      );
+      const digits = last?.number.slice(numberPrefix.length) ?? '';
+      const next = (/^\d+$/.test(digits) ? Number(digits) : 0) + 1;
+      const number = `${numberPrefix}${String(next).padStart(Math.max(6, digits.length), '0')}`;
+      const created = now.toISOString();
+      const [row] = await tx.query<OrderRecord>(
+        `INSERT INTO orders (id, tenant_id, number, status, begin_at, end_at, station, service, customer_name, customer_email,
+           customer_phone, vehicle_plate, vehicle_make, vehicle_model, vehicle_vin, price_amount, price_currency, notes,
+           created_at, updated_at, version)
+         VALUES ($1::uuid, $2::uuid, $3, $4, date_trunc('milliseconds', $5::timestamptz), date_trunc('milliseconds', $6::timestamptz),
+           $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
+           date_trunc('milliseconds', $19::timestamptz), date_trunc('milliseconds', $19::timestamptz), 1)
+         RETURNING ${ORDER_COLUMNS}`,
+        [
+          order.id,
+          tenantId,
+          number,
+          order.status,
+          order.begin_at,
+          order.end_at,
+          order.station,
+          order.service,
+          order.customer_name,
+          order.customer_email,
+          order.customer_phone,
+          order.vehicle_plate,
+          order.vehicle_make,
+          order.vehicle_model,
+          order.vehicle_vin,
+          order.price_amount,
+          order.price_currency,
+          order.notes,
+          created,
+        ],
+      );
+      if (!row) {
+        throw new Error('the new order was not returned');
+      }
+      return { record: row, event: await recordEvent(tx, tenantId, eventId, 'order.created', orderView(row), now) };
+    });
+  }
+
+  /**
+   * Deletes the order and records `order.deleted` (`{ "id" }`) in the same transaction. Answers the
+   * committed event (for the caller to publish), or undefined when the tenant has no such order.
+   */
+  async delete(tenantId: string, id: string, now: Date): Promise<OrderRemoval | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: string }>('DELETE FROM orders WHERE id = $1::uuid AND tenant_id = $2::uuid RETURNING id', [
+        id,
+        tenantId,
+      ]);
+      if (!row) {
+        return undefined;
+      }
+      const eventId = await nextEventId(tx, tenantId);
+      return { id: row.id, event: await recordEvent(tx, tenantId, eventId, 'order.deleted', { id: row.id }, now) };
+    });
   }
 }

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Order, OrderPage } from '../../src/domain/model/Order';
 import { principalOf } from '../auth/authentication';
+import type { EventHub } from '../events/EventHub';
 import { fieldError } from '../http/fieldErrors';
 import { requestLocale } from '../http/locale';
 import { ProblemError } from '../http/ProblemError';
@@ -29,6 +30,8 @@ const WEAK_ETAG = /^W\/"\d{1,9}"$/;
 
 export interface OrderRoutesDeps {
   orders: OrderRepository;
+  /** Where committed changes are announced (the live event streams). */
+  events: EventHub;
   clock: () => Date;
 }
 
@@ -80,7 +83,7 @@ function sendOrder(reply: FastifyReply, record: OrderRecord): Order {
  *   in the cursor, so it is the count as of the first page.
  * - `GET /api/orders/export.csv`: every order of the same filter as CSV, streamed in batches.
  * - `GET /api/orders/{id}`: one order with `ETag: "<version>"`.
- * - `PATCH /api/orders/{id}`: a change under `If-Match: "<version>"`.
+ * - `PATCH /api/orders/{id}`: a change under `If-Match: "<version>"`, announced as `order.updated`.
  */
 export function registerOrderRoutes(app: FastifyInstance, deps: OrderRoutesDeps): void {
   app.get<{ Querystring: OrderListQuery }>('/api/orders', { schema: { querystring: orderListQuerySchema } }, async (request, reply): Promise<OrderPage> => {
@@ -160,9 +163,11 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderRoutesDeps)
       if (Object.keys(check.changes).length === 0) {
         return sendOrder(reply, current);
       }
-      const updated = await deps.orders.update(tenantId, id, version, check.changes, deps.clock());
-      if (updated) {
-        return sendOrder(reply, updated);
+      const change = await deps.orders.update(tenantId, id, version, check.changes, deps.clock());
+      if (change) {
+        // Committed: the event may reach the streams now.
+        deps.events.publish(change.event);
+        return sendOrder(reply, change.record);
       }
       // Someone else changed (or deleted) the order between reading and writing it.
       const now = await deps.orders.find(tenantId, id);

@@ -1,3 +1,4 @@
+import { exactTimestamp, isoTimestamp } from '../../server/orders/OrderRepository';
 import type { RunningServer } from '../../server/startServer';
 import type { Order, OrderPage } from '../../src/domain/model/Order';
 import { ORDER_STATUSES } from '../../src/domain/model/OrderStatus';
@@ -371,5 +372,19 @@ describe('GET /api/orders', () => {
 
   it('keeps the per-day counts in step with every insert and delete', async () => {
     expect(await statisticsDrift(server)).toEqual([]);
+  });
+});
+
+describe('timestamps of a page (PostgreSQL JSON text)', () => {
+  it('become the API form (milliseconds, UTC) and the exact key of a cursor (microseconds)', () => {
+    expect(isoTimestamp('2032-01-05T08:00:00.0001+00:00')).toBe('2032-01-05T08:00:00.000Z');
+    expect(isoTimestamp('2032-01-05T08:00:00.98765+00:00')).toBe('2032-01-05T08:00:00.987Z');
+    expect(exactTimestamp('2032-01-05T08:00:00.0001+00:00')).toBe('2032-01-05T08:00:00.000100Z');
+    expect(exactTimestamp('2032-01-05T08:00:00+00:00')).toBe('2032-01-05T08:00:00.000000Z');
+  });
+
+  it('keep their offset in the key when the session is not in UTC (a PostgreSQL server): exact as well', () => {
+    expect(exactTimestamp('2032-01-05T09:00:00.0001+01:00')).toBe('2032-01-05T09:00:00.0001+01:00');
+    expect(isoTimestamp('2032-01-05T09:00:00.0001+01:00')).toBe('2032-01-05T08:00:00.000Z');
   });
 });

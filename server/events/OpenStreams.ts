@@ -1,0 +1,52 @@
+import type { Disposable } from '../../src/domain/model/Disposable';
+
+/** Why the backend ends a stream. */
+export type StreamEnd = 'revoked' | 'expired' | 'server';
+
+export interface ClosableStream {
+  close(reason: StreamEnd): void;
+}
+
+/**
+ * The open event streams of this process by the id (`jti`) of the token that opened them: a logout
+ * ends the streams of its token, and closing the server ends all of them.
+ *
+ * Only this process's streams: with several processes, a revocation must reach the others too
+ * (e.g. a NOTIFY on revocation, or a revocation check at every ping), see EventHub.ts.
+ */
+export class OpenStreams {
+  private readonly byToken = new Map<string, Set<ClosableStream>>();
+
+  add(tokenId: string, stream: ClosableStream): Disposable {
+    let streams = this.byToken.get(tokenId);
+    if (!streams) {
+      streams = new Set();
+      this.byToken.set(tokenId, streams);
+    }
+    streams.add(stream);
+    return {
+      dispose: () => {
+        streams.delete(stream);
+        if (streams.size === 0 && this.byToken.get(tokenId) === streams) {
+          this.byToken.delete(tokenId);
+        }
+      },
+    };
+  }
+
+  /** Ends every stream opened with the token `tokenId`. */
+  closeToken(tokenId: string): void {
+    for (const stream of [...(this.byToken.get(tokenId) ?? [])]) {
+      stream.close('revoked');
+    }
+  }
+
+  /** Ends every stream (the server is closing). */
+  closeAll(): void {
+    for (const streams of [...this.byToken.values()]) {
+      for (const stream of [...streams]) {
+        stream.close('server');
+      }
+    }
+  }
+}

@@ -1,0 +1,17 @@
+import type { OrderRecord } from '../orders/orderView';
+import type { StoredEvent } from './EventHub';
+
+/**
+ * A committed change of an order and the event stored with it in the same transaction. Whoever made
+ * the change publishes the event to the hub (it is committed by the time this is answered).
+ */
+export interface OrderChange {
+  record: OrderRecord;
+  event: StoredEvent;
+}
+
+/** A committed deletion of an order and its `order.deleted` event. */
+export interface OrderRemoval {
+  id: string;
+  event: StoredEvent;
+}

@@ -1,0 +1,91 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { DisposableCollection } from '../../src/domain/model/Disposable';
+import { principalOf } from '../auth/authentication';
+import type { RevokedTokens } from '../auth/RevokedTokens';
+import { ProblemError } from '../http/ProblemError';
+import type { EventHub } from './EventHub';
+import type { EventLog } from './EventLog';
+import { LiveStream } from './LiveStream';
+import type { OpenStreams } from './OpenStreams';
+
+export const DEFAULT_PING_INTERVAL_MS = 15_000;
+export const DEFAULT_STALL_TIMEOUT_MS = 30_000;
+
+export interface EventRoutesDeps {
+  hub: EventHub;
+  log: EventLog;
+  streams: OpenStreams;
+  revokedTokens: RevokedTokens;
+  clock: () => Date;
+  pingIntervalMs: number;
+  stallTimeoutMs: number;
+}
+
+/**
+ * `GET /api/events`, behind authentication: the live events of the token's tenant as server-sent
+ * events (see LiveStream.ts). The stream ends when the token expires, when it is revoked (logout
+ * closes the streams of its token through `OpenStreams`), and when the server closes.
+ */
+export function registerEventRoutes(app: FastifyInstance, deps: EventRoutesDeps): void {
+  // No HEAD: it would open a stream without a body.
+  app.get('/api/events', { exposeHeadRoute: false }, async (request, reply) => {
+    const principal = principalOf(request);
+    const header = request.headers['last-event-id'];
+    const lastEventId = Array.isArray(header) ? header[0] : header;
+    const resources = new DisposableCollection();
+    const stream = new LiveStream({
+      tenantId: principal.tenantId,
+      log: deps.log,
+      raw: reply.raw,
+      clock: deps.clock,
+      expiresAt: principal.expiresAt,
+      pingIntervalMs: deps.pingIntervalMs,
+      stallTimeoutMs: deps.stallTimeoutMs,
+      resources,
+      onError: (error) => request.log.error({ err: error }, 'event stream failed'),
+    });
+    // Listening before the position is read: what commits after that read arrives live, what
+    // committed before it is in the table (and may arrive live as well; ids are sent once).
+    resources.add(deps.hub.subscribe(principal.tenantId, (event) => stream.receive(event)));
+    resources.add(deps.streams.add(principal.tokenId, stream));
+    let position;
+    try {
+      // Checked after registering: a logout that revoked the token before this check is seen here,
+      // one after it finds the stream in the registry.
+      const revoked = await deps.revokedTokens.isRevoked(principal.tokenId);
+      position = await deps.log.position(principal.tenantId);
+      if (revoked) stream.close('revoked');
+    } catch (error) {
+      stream.close('error');
+      throw error;
+    }
+    switch (stream.endReason) {
+      case undefined:
+        break;
+      case 'client':
+        // Gone already: nothing to answer.
+        reply.hijack();
+        return;
+      case 'server':
+        throw new ProblemError('not-ready');
+      default:
+        throw new ProblemError('unauthorized', { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
+    }
+
+    reply.hijack();
+    const headers: OutgoingHttpHeaders = {};
+    // The security headers set for every answer (reply headers are not sent by a hijacked reply).
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) headers[name] = value;
+    }
+    reply.raw.writeHead(200, {
+      ...headers,
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      // Proxies such as nginx would otherwise hold events back to fill their buffers.
+      'x-accel-buffering': 'no',
+    });
+    stream.start(position, lastEventId);
+  });
+}
