@@ -390,6 +390,15 @@ export class OrderRepository {
     const tenantParam = params.add(tenantId, 'uuid');
     const versionParam = params.add(version, 'int');
     return this.db.transaction(async (tx) => {
+      // The order as it was goes with the event (`previous`): a console that does not hold it can
+      // still tell whether it left its list. Locked, so that it is what this change replaces.
+      const [before] = await tx.query<OrderRecord>(
+        `SELECT ${ORDER_COLUMNS} FROM orders WHERE id = $1::uuid AND tenant_id = $2::uuid AND version = $3::int FOR UPDATE`,
+        [id, tenantId, version],
+      );
+      if (!before) {
+        return undefined;
+      }
       const [row] = await tx.query<OrderRecord>(
         `UPDATE orders SET ${sets.join(', ')}
           WHERE id = ${idParam} AND tenant_id = ${tenantParam} AND version = ${versionParam}
@@ -401,7 +410,8 @@ export class OrderRepository {
       }
       // After the order's row: the tenant's event counter is locked only by writers that change something.
       const eventId = await nextEventId(tx, tenantId);
-      return { record: row, event: await recordEvent(tx, tenantId, eventId, 'order.updated', orderView(row), now) };
+      const data = { ...orderView(row), previous: orderView(before) };
+      return { record: row, event: await recordEvent(tx, tenantId, eventId, 'order.updated', data, now) };
     });
   }
 
@@ -474,7 +484,7 @@ export class OrderRepository {
    */
   async delete(tenantId: string, id: string, now: Date): Promise<OrderRemoval | undefined> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.query<{ id: string }>('DELETE FROM orders WHERE id = $1::uuid AND tenant_id = $2::uuid RETURNING id', [
+      const [row] = await tx.query<OrderRecord>(`DELETE FROM orders WHERE id = $1::uuid AND tenant_id = $2::uuid RETURNING ${ORDER_COLUMNS}`, [
         id,
         tenantId,
       ]);
@@ -482,7 +492,7 @@ export class OrderRepository {
         return undefined;
       }
       const eventId = await nextEventId(tx, tenantId);
-      return { id: row.id, event: await recordEvent(tx, tenantId, eventId, 'order.deleted', { id: row.id }, now) };
+      return { id: row.id, event: await recordEvent(tx, tenantId, eventId, 'order.deleted', { id: row.id, previous: orderView(row) }, now) };
     });
   }
 }

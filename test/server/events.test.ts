@@ -50,7 +50,12 @@ describe('GET /api/events', () => {
     return Number(row?.last_id ?? 0);
   };
   const ids = (events: readonly ReceivedEvent[]) => events.map((event) => Number(event.id));
-  const orders = (events: readonly ReceivedEvent[]) => events.map((event) => JSON.parse(event.data) as Order);
+  /** The orders the events carry, without the `previous` state that updates and deletions bring along. */
+  const orders = (events: readonly ReceivedEvent[]) =>
+    events.map((event) => {
+      const { previous: _previous, ...order } = JSON.parse(event.data) as Order & { previous?: Order };
+      return order as Order;
+    });
 
   beforeAll(async () => {
     server = await startTestServer({ clock: clock.now, seedOrders: 20 });
@@ -98,7 +103,8 @@ describe('GET /api/events', () => {
     const [event] = client.events;
     expect(event?.event).toBe('order.updated');
     expect(Number(event?.id)).toBe(before + 1);
-    expect(JSON.parse(event?.data ?? '')).toEqual(changed);
+    // The order as PATCH answered it, and what it was before (for consoles that do not hold it).
+    expect(JSON.parse(event?.data ?? '')).toEqual({ ...changed, previous: order });
     expect(changed).toEqual(expect.objectContaining({ status: 'confirmed', version: order.version + 1 }));
   });
 
@@ -217,7 +223,7 @@ describe('GET /api/events', () => {
         [before + 2, 'order.created'],
         [before + 3, 'order.deleted'],
       ]);
-      expect(JSON.parse(client.events[2]?.data ?? '')).toEqual({ id: created.record.id });
+      expect(JSON.parse(client.events[2]?.data ?? '')).toEqual({ id: created.record.id, previous: orders(client.events)[0] });
     }
     const [first, next] = orders(live.events);
     expect(first).toEqual(expect.objectContaining({ id: draft.id, number: 'SIM-2099-000001', status: 'new', version: 1, notes: draft.notes }));
