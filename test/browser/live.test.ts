@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './support/chromium';
 import { eventually } from './support/eventually';
-import { logIn } from './support/session';
+import { openLoggedIn } from './support/session';
 import { startCockpit, type RunningCockpit } from './support/startCockpit';
 import { changeOrderStatusOffline } from './support/offlineChange';
 
@@ -34,10 +34,7 @@ describe('the live console in a browser', () => {
     if (!context) {
       contexts.push(ctx);
     }
-    const page = await ctx.newPage();
-    await page.goto('/login');
-    await logIn(page);
-    await rows(page).first().waitFor();
+    const page = await openLoggedIn(ctx);
     await eventually(async () => (await liveState(page)) === 'live', 10_000);
     return page;
   };

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { launchChromium } from './support/chromium';
 import { eventually } from './support/eventually';
-import { logIn, storedState } from './support/session';
+import { logIn, openLoggedIn, storedState } from './support/session';
 import { startCockpit, type RunningCockpit } from './support/startCockpit';
 
 // The browser and this test agree on the zone (jest.browser.config.js sets TZ to it).
@@ -49,10 +49,7 @@ describe('the orders workspace in a browser', () => {
 
   beforeEach(async () => {
     context = await browser.newContext({ baseURL: cockpit.url, viewport: { width: 1400, height: 900 }, timezoneId: TIME_ZONE });
-    page = await context.newPage();
-    await page.goto('/login');
-    await logIn(page);
-    await page.locator('[role="row"][data-order-id]').first().waitFor();
+    page = await openLoggedIn(context);
   });
 
   afterEach(async () => {

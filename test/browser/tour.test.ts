@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './support/chromium';
-import { logIn } from './support/session';
+import { openLoggedIn } from './support/session';
 import { startCockpit, type RunningCockpit } from './support/startCockpit';
 
 /** The titles of the tour's steps in order, with the element each one highlights. */
@@ -43,10 +43,7 @@ describe('the tour of the console in a browser', () => {
   beforeEach(async () => {
     // Without motion the highlight stands at its target at once (no sliding between steps).
     context = await browser.newContext({ baseURL: cockpit.url, viewport: VIEWPORT, reducedMotion: 'reduce' });
-    page = await context.newPage();
-    await page.goto('/login');
-    await logIn(page);
-    await page.locator('[role="row"][data-order-id]').first().waitFor();
+    page = await openLoggedIn(context);
   });
 
   afterEach(async () => {

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 export const GERMAN_USER = { email: 'disponent@autohaus-nord.example', password: 'cockpit-demo' };
 export const BRITISH_USER = { email: 'operator@cityfleet.example', password: 'cockpit-demo' };
@@ -16,4 +16,13 @@ export async function storedState(page: Page): Promise<{
   orders?: { filter?: { begin?: string; end?: string } };
 }> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('cockpit.state') ?? '{}'));
+}
+
+/** A new page of `context`, logged in through the form, with the first orders on screen. */
+export async function openLoggedIn(context: BrowserContext, user = GERMAN_USER): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto('/login');
+  await logIn(page, user);
+  await page.locator('[role="row"][data-order-id]').first().waitFor();
+  return page;
 }
