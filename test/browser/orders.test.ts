@@ -169,11 +169,16 @@ describe('the orders workspace in a browser', () => {
     await logIn(second);
     await second.getByLabel('Notizen').waitFor();
 
+    // Both edit at once; the first saves while the second still has unsaved edits.
+    await second.getByLabel('Notizen').fill('Zweite Notiz');
     await page.getByLabel('Notizen').fill('Erste Notiz');
     await page.getByRole('button', { name: 'Speichern' }).click();
     await page.getByText(/gespeichert\./).waitFor();
 
-    await second.getByLabel('Notizen').fill('Zweite Notiz');
+    // The live stream tells the second editor at once, keeping the edits beside the new values …
+    await second.getByTestId('changed-elsewhere').waitFor();
+    expect(await second.getByLabel('Notizen').inputValue()).toBe('Zweite Notiz');
+    // … and saving anyway still cannot overwrite: the backend refuses the old version.
     await second.getByRole('button', { name: 'Speichern' }).click();
     const conflict = second.getByRole('dialog', { name: 'Jemand anderes hat diesen Auftrag geändert' });
     await conflict.waitFor();
