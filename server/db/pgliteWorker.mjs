@@ -181,8 +181,17 @@ function readError(bytes, start, end) {
   return Object.assign(new Error(fields.M ?? 'database error'), { code: fields.C });
 }
 
-/** PostgreSQL's answer when a cached statement's result columns changed under it (DDL since it was prepared). */
-const RESULT_TYPE_CHANGED = /cached plan must not change result type/;
+/**
+ * Whether a statement failed because its prepared form is no longer usable: its result columns
+ * changed under it (DDL since it was prepared), or it is gone (`DEALLOCATE ALL`, `DISCARD ALL`).
+ * Prepared again, it runs.
+ *
+ * @param {unknown} error
+ */
+function stalePrepared(error) {
+  const { message, code } = describe(error);
+  return code === '26000' || /cached plan must not change result type/.test(message);
+}
 
 /**
  * The statements of `query` as named prepared statements, by their text: each is parsed once, and
@@ -208,10 +217,10 @@ class PreparedStatements {
     try {
       return await this.#run(sql, params);
     } catch (error) {
-      if (!RESULT_TYPE_CHANGED.test(describe(error).message)) {
+      if (!stalePrepared(error)) {
         throw error;
       }
-      await this.#close(sql);
+      await this.#close(sql).catch(() => undefined);
       return this.#run(sql, params);
     }
   }

@@ -70,6 +70,12 @@ describe('PgliteDatabase', () => {
     expect(await db.query('SELECT * FROM growing')).toEqual([{ a: 1, b: null }]);
   });
 
+  it('answers a statement whose prepared form was dropped (DEALLOCATE ALL)', async () => {
+    expect(await db.query('SELECT $1::text AS echo', ['a'])).toEqual([{ echo: 'a' }]);
+    await db.exec('DEALLOCATE ALL');
+    expect(await db.query('SELECT $1::text AS echo', ['b'])).toEqual([{ echo: 'b' }]);
+  });
+
   it('keeps at most 500 prepared statements, closing the least recently used', async () => {
     const kept = 'SELECT 7 AS kept';
     await db.query(kept);
