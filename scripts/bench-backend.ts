@@ -4,8 +4,8 @@
 // generator does not share its event loop), signs in and measures with a bounded load generator
 // (a few concurrent clients, a fixed number of requests in all) the latency of the first page over
 // the whole range, of pages 200 cursors deep, of other sorts and filters, and of `/healthz` as the
-// baseline of the same run; each figure also as a ratio to the baseline's p50. Each call is warmed up
-// before it is measured: the figures are those of a server that has run a while.
+// baseline of the same run; each figure also as a ratio to the baseline's p50. Every call is warmed up
+// before anything is measured: the figures are those of a server that has run a while.
 //
 //   npx tsx scripts/bench-backend.ts            # prints a markdown table
 //   import { runBackendBench } from './bench-backend';
@@ -32,9 +32,9 @@ export interface BackendBenchOptions {
   /** How many pages deep the cursor is followed before deep pages are measured. Default 200. */
   depth?: number;
   /**
-   * Requests of each call sent (from the same clients) before it is measured, not measured. A fresh
-   * server is slower for its first few thousand requests: V8 compiles hot code, the database's
-   * WebAssembly included, to its fastest tier only after it has run a while. Default 200.
+   * Requests sent before measuring, to every measured call in turn, not measured. A fresh server is
+   * slower for its first two thousand requests or so: V8 compiles hot code, the database's
+   * WebAssembly included, to its fastest tier only after it has run a while. Default 2000.
    */
   warmUp?: number;
   /** Progress lines. Default: to stderr. */
@@ -180,7 +180,7 @@ export async function runBackendBench(options: BackendBenchOptions = {}): Promis
   const clients = options.clients ?? 4;
   const requests = options.requests ?? 400;
   const depth = options.depth ?? 200;
-  const warmUp = options.warmUp ?? 200;
+  const warmUp = options.warmUp ?? 2000;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
 
   const seedSeconds = await ensureData(dataDir, orders, log);
@@ -217,39 +217,43 @@ export async function runBackendBench(options: BackendBenchOptions = {}): Promis
     }
     if (deepCursors.length === 0) throw new Error(`fewer than ${depth} pages`);
 
+    const healthz = () => `${server.url}/healthz`;
+    const deep = (i: number) => list(`&cursor=${deepCursors[i % deepCursors.length]}`);
+    const sorts = ['begin', 'number', '-number', 'status', '-status', 'price', '-price'] as const;
+    const week = new Date(Date.parse(range.begin) + 60 * 86_400_000);
+    const weekRange = `begin=${encodeURIComponent(week.toISOString())}&end=${encodeURIComponent(new Date(week.getTime() + 7 * 86_400_000).toISOString())}`;
+    const inWeek = (query: string) => () => `${server.url}/api/orders?${weekRange}&limit=100${query}`;
+    const calls = [healthz, () => list(''), deep, ...sorts.map((sort) => () => list(`&sort=${sort}`)), () => list('&status=new&status=confirmed'), inWeek(''), inWeek('&sort=price')];
+
+    log(`warming up (${warmUp} requests)…`);
+    await load((i) => (calls[i % calls.length] ?? healthz)(i), token, warmUp, clients, agent);
+
     log('measuring…');
-    /** The latencies of `count` calls of `url` from `callers` clients, after `warmUp` calls not measured. */
-    const timed = async (url: (index: number) => string, count: number, callers: number): Promise<number[]> => {
-      await load(url, token, warmUp, callers, agent);
-      return load(url, token, count, callers, agent);
-    };
-    const baselineTimes = await timed(() => `${server.url}/healthz`, requests, clients);
+    const baselineTimes = await load(healthz, token, requests, clients, agent);
     const baselineP50 = percentile(baselineTimes, 50);
     const rows: [string, Latency][] = [];
     const measure = async (label: string, url: (index: number) => string): Promise<Latency> => {
-      const figures = latency(await timed(url, requests, clients), baselineP50);
+      const figures = latency(await load(url, token, requests, clients, agent), baselineP50);
       rows.push([label, figures]);
       return figures;
     };
     const baseline = latency(baselineTimes, baselineP50);
     rows.push(['`/healthz` (baseline)', baseline]);
     const firstPage = await measure('first page, whole range, `-begin` (default)', () => list(''));
-    const deepPage = await measure(`page ${depth}…${depth + deepCursors.length - 1} by cursor, \`-begin\``, (i) => list(`&cursor=${deepCursors[i % deepCursors.length]}`));
+    const deepPage = await measure(`page ${depth}…${depth + deepCursors.length - 1} by cursor, \`-begin\``, deep);
     const others: Record<string, Latency> = {};
     {
       // The same first page from a single client: the time one request takes when none waits for another.
-      const single = latency(await timed(() => list(''), Math.ceil(requests / 2), 1), baselineP50);
+      const single = latency(await load(() => list(''), token, Math.ceil(requests / 2), 1, agent), baselineP50);
       rows.push(['first page, whole range, `-begin`, **one client**', single]);
       others['first page, one client'] = single;
     }
-    for (const sort of ['begin', 'number', '-number', 'status', '-status', 'price', '-price']) {
+    for (const sort of sorts) {
       others[`first page, sort ${sort}`] = await measure(`first page, whole range, \`${sort}\``, () => list(`&sort=${sort}`));
     }
     others['first page, status new+confirmed'] = await measure('first page, whole range, status new + confirmed', () => list('&status=new&status=confirmed'));
-    const week = new Date(Date.parse(range.begin) + 60 * 86_400_000);
-    const weekRange = `begin=${encodeURIComponent(week.toISOString())}&end=${encodeURIComponent(new Date(week.getTime() + 7 * 86_400_000).toISOString())}`;
-    others['first page, one week'] = await measure('first page, one week in the middle, `-begin`', () => `${server.url}/api/orders?${weekRange}&limit=100`);
-    others['first page, one week by price'] = await measure('first page, one week in the middle, `price`', () => `${server.url}/api/orders?${weekRange}&limit=100&sort=price`);
+    others['first page, one week'] = await measure('first page, one week in the middle, `-begin`', inWeek(''));
+    others['first page, one week by price'] = await measure('first page, one week in the middle, `price`', inWeek('&sort=price'));
 
     const table = markdownTable(rows);
     return { orders, seedSeconds, startSeconds, clients, depth, range, total: first.total, baseline, firstPage, deepPage, others, table };

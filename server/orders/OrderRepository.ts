@@ -36,28 +36,27 @@ export interface OrderSlice {
   total?: number;
 }
 
-const JSON_UTC_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00:00$/;
+/** A UTC `timestamp` as PostgreSQL writes it as text (date style ISO): `2026-09-22 05:00:00.1234`. */
+const UTC_TEXT = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?$/;
 
-/**
- * A timestamp as PostgreSQL writes it into JSON (`2026-09-22T05:00:00.123456+00:00` in a UTC
- * session) as the API sends it (`2026-09-22T05:00:00.123Z`). Plain string work for UTC (`Date`
- * would take the slow path for this form); other offsets go through `Date`.
- */
-export function isoTimestamp(value: string): string {
-  const match = JSON_UTC_TIMESTAMP.exec(value);
-  if (match) {
-    return `${match[1]}.${(match[2] ?? '').padEnd(3, '0').slice(0, 3)}Z`;
+function utcText(value: string): RegExpExecArray {
+  const match = UTC_TEXT.exec(value);
+  if (!match) {
+    throw new Error(`not a timestamp in UTC: ${value}`);
   }
-  return new Date(value).toISOString();
+  return match;
 }
 
-/**
- * A timestamp as PostgreSQL writes it into JSON, as a cursor carries it: exact to the microsecond,
- * `2026-09-22T05:00:00.123400Z` in a UTC session; other offsets as written (exact as well).
- */
+/** A timestamp of a page (`2026-09-22 05:00:00.1234`, UTC) as the API sends it: `2026-09-22T05:00:00.123Z`. */
+export function isoTimestamp(value: string): string {
+  const [, day, time, fraction = ''] = utcText(value);
+  return `${day}T${time}.${fraction.padEnd(3, '0').slice(0, 3)}Z`;
+}
+
+/** A timestamp of a page as a cursor carries it, exact to the microsecond: `2026-09-22T05:00:00.123400Z`. */
 export function exactTimestamp(value: string): string {
-  const match = JSON_UTC_TIMESTAMP.exec(value);
-  return match ? `${match[1]}.${(match[2] ?? '').padEnd(6, '0')}Z` : value;
+  const [, day, time, fraction = ''] = utcText(value);
+  return `${day}T${time}.${fraction.padEnd(6, '0')}Z`;
 }
 
 /** What `PATCH /api/orders/{id}` may change; timestamps as ISO strings. */
@@ -85,9 +84,8 @@ function inSecondHalfOfDay(iso: string): boolean {
 }
 
 /**
- * The columns of an order as a page carries them: each row one JSON array in this order, without
- * key names (less text to build, to pass from the database and to parse). `status_rank` follows
- * from `status`.
+ * The columns of an order as a page carries them, in this order: each row one array of texts (see
+ * `list`). `status_rank` follows from `status`.
  */
 const PAGE_COLUMNS = [
   'id',
@@ -112,6 +110,9 @@ const PAGE_COLUMNS = [
   'version',
 ] as const;
 
+/** The timestamps among them: written in UTC, whatever the session's time zone. */
+const PAGE_TIMESTAMPS: ReadonlySet<string> = new Set(['begin_at', 'end_at', 'created_at', 'updated_at']);
+
 type PageRow = [
   id: string,
   number: string,
@@ -127,12 +128,12 @@ type PageRow = [
   vehicle_make: string,
   vehicle_model: string,
   vehicle_vin: string | null,
-  price_amount: number,
+  price_amount: string,
   price_currency: string,
   notes: string,
   created_at: string,
   updated_at: string,
-  version: number,
+  version: string,
 ];
 
 /** A row of a page as a record, its timestamps as the API shows them. */
@@ -153,12 +154,12 @@ function pageRecord(row: PageRow): OrderRecord {
     vehicle_make: row[11],
     vehicle_model: row[12],
     vehicle_vin: row[13],
-    price_amount: row[14],
+    price_amount: Number(row[14]),
     price_currency: row[15],
     notes: row[16],
     created_at: isoTimestamp(row[17]),
     updated_at: isoTimestamp(row[18]),
-    version: row[19],
+    version: Number(row[19]),
   };
 }
 
@@ -167,12 +168,14 @@ function pageKey(row: PageRow, column: string): KeyValue {
   if (column === 'status_rank') {
     return STATUS_RANK[row[2]];
   }
-  const index = (PAGE_COLUMNS as readonly string[]).indexOf(column);
-  const value = row[index];
-  if (index < 0 || value === null || value === undefined) {
+  const value = row[(PAGE_COLUMNS as readonly string[]).indexOf(column)];
+  if (value === null || value === undefined) {
     throw new Error(`no sort key ${column} in a page row`);
   }
-  return column === 'begin_at' ? exactTimestamp(value as string) : (value as KeyValue);
+  if (column === 'price_amount') {
+    return Number(value);
+  }
+  return PAGE_TIMESTAMPS.has(column) ? exactTimestamp(value) : value;
 }
 
 function likePattern(search: string): string {
@@ -222,6 +225,40 @@ function filterConditions(filter: OrderFilter, params: Parameters, tenant: strin
   return conditions;
 }
 
+/**
+ * The conditions of the rows after the cursor: the sort's key columns compared as a row with the
+ * cursor's key (`value(i)`, the placeholder of `after[i]`). When that row starts with `begin_at`,
+ * which the date range bounds as well, also `begin_at` on its own: redundant, but the index scan
+ * then starts at the cursor; given `begin_at <= $end` and `(begin_at, id) < (…)` it started at
+ * `$end` and passed over every page before the cursor. (Another column alone would do harm: a scan
+ * started at `status_rank <= 2` passes over the rest of that state.)
+ *
+ * Where the state is fixed (`rank`: a filter of one state, or one branch per state) and leads the
+ * sort, the state is compared here, with the cursor's: the rows of an earlier state all precede the
+ * cursor (null: none follows), those of a later one all follow it (no condition), and within the
+ * cursor's state the rest of the key is compared, which the index on (state, begin, id) can start
+ * at; the row comparison led by the state could not, behind the equality on it.
+ */
+function keysetConditions(sort: OrderSort, after: readonly KeyValue[], value: (index: number) => string, rank?: number): string[] | null {
+  let from = 0;
+  if (rank !== undefined && sort.keys[0]?.column === 'status_rank') {
+    const afterRank = Number(after[0]);
+    if (rank !== afterRank) {
+      return (sort.descending ? rank > afterRank : rank < afterRank) ? null : [];
+    }
+    from = 1;
+  }
+  const keys = sort.keys.slice(from);
+  const first = keys[0];
+  if (!first) {
+    return [];
+  }
+  const values = keys.map((_, index) => value(from + index));
+  const [comparison, bound] = sort.descending ? ['<', '<='] : ['>', '>='];
+  const row = `(${keys.map((key) => key.column).join(', ')}) ${comparison} (${values.join(', ')})`;
+  return first.column === 'begin_at' ? [`begin_at ${bound} ${values[0]}`, row] : [row];
+}
+
 export class OrderRepository {
   constructor(private readonly db: Database) {}
 
@@ -243,11 +280,13 @@ export class OrderRepository {
     // of the range anyway); elsewhere it would only spoil the planner's estimates.
     const byBegin = keys.some((key) => key.column === 'begin_at');
     const conditions = filterConditions(criteria, params, tenant, byBegin || criteria.search !== undefined);
-    if (criteria.after) {
-      const after = criteria.after;
-      const values = keys.map((key, index) => params.add(after[index] ?? null, key.type));
-      conditions.push(`(${keys.map((key) => key.column).join(', ')}) ${descending ? '<' : '>'} (${values.join(', ')})`);
-    }
+    const { after } = criteria;
+    // A placeholder for each value of the cursor's key that a condition uses (PostgreSQL cannot type
+    // one that none does).
+    const afterValues: string[] = [];
+    const afterValue = (index: number) => (afterValues[index] ??= params.add(after?.[index] ?? null, keys[index]?.type ?? 'text'));
+    /** The conditions of the rows after the cursor, of state `rank` or any; null when none can follow. */
+    const keyset = (rank?: number): string[] | null => (after ? keysetConditions(criteria.sort, after, afterValue, rank) : []);
     const direction = descending ? 'DESC' : 'ASC';
     const orderBy = (prefix = '') => keys.map((key) => `${prefix}${key.column} ${direction}`).join(', ');
     const limit = params.add(criteria.limit + 1, 'int');
@@ -263,20 +302,33 @@ export class OrderRepository {
       first === 'number' ? (ranks ?? ALL_RANKS) : (first === 'begin_at' || first === 'status_rank') && severalStates ? ranks : undefined;
     let page: string;
     if (branchRanks && branchRanks.length > 1) {
-      const branches = branchRanks.map(
-        (rank) => `(${select} WHERE ${[...conditions, `status_rank = ${rank}`].join(' AND ')} ORDER BY ${orderBy()} LIMIT ${limit})`,
-      );
-      page = `SELECT * FROM (${branches.join(' UNION ALL ')}) AS branches ORDER BY ${orderBy()} LIMIT ${limit}`;
+      // A state whose rows all precede the cursor needs no branch; when none is left, no row follows.
+      const branches = branchRanks.flatMap((rank) => {
+        const rest = keyset(rank);
+        const where = rest && [...conditions, `status_rank = ${rank}`, ...rest].join(' AND ');
+        return where ? [`(${select} WHERE ${where} ORDER BY ${orderBy()} LIMIT ${limit})`] : [];
+      });
+      page =
+        branches.length > 0
+          ? `SELECT * FROM (${branches.join(' UNION ALL ')}) AS branches ORDER BY ${orderBy()} LIMIT ${limit}`
+          : `${select} WHERE ${[...conditions, 'false'].join(' AND ')} LIMIT ${limit}`;
     } else {
-      const states = ranks ? [ranks.length === 1 ? `status_rank = ${ranks[0]}` : `status_rank IN (${ranks.join(', ')})`] : [];
-      page = `${select} WHERE ${[...conditions, ...states].join(' AND ')} ORDER BY ${orderBy()} LIMIT ${limit}`;
+      const oneState = ranks?.length === 1 ? ranks[0] : undefined;
+      const states = ranks ? [oneState !== undefined ? `status_rank = ${oneState}` : `status_rank IN (${ranks.join(', ')})`] : [];
+      const rest = keyset(oneState) ?? ['false'];
+      page = `${select} WHERE ${[...conditions, ...states, ...rest].join(' AND ')} ORDER BY ${orderBy()} LIMIT ${limit}`;
     }
-    // The rows travel as one JSON text of arrays: the embedded database then encodes and passes one
-    // value instead of one per column and row, which halves the time of a page. Timestamps keep
-    // their microseconds there, so the cursor's key comes from the row itself.
+    // The rows travel as one value, the JSON text of a two-dimensional array of texts: the embedded
+    // database then passes one value instead of one per column and row, and writing texts into JSON
+    // costs it a third less than writing typed values (json_build_array looks up each value's type
+    // for every row). Timestamps come in UTC with their microseconds, so the cursor's key comes from
+    // the row itself.
     const total = options.count ? `, (${this.countExpression(criteria, params)}) AS total` : '';
-    const row = `json_build_array(${PAGE_COLUMNS.map((column) => `r.${column}`).join(', ')})`;
-    const sql = `SELECT coalesce((SELECT json_agg(${row} ORDER BY ${orderBy('r.')}) FROM (${page}) AS r), '[]')::text AS rows${total}`;
+    const texts = PAGE_COLUMNS.map((column) =>
+      PAGE_TIMESTAMPS.has(column) ? `(r.${column} AT TIME ZONE 'UTC')::text` : `r.${column}::text`,
+    );
+    const rowsJson = `to_json(array_agg(ARRAY[${texts.join(', ')}] ORDER BY ${orderBy('r.')}))`;
+    const sql = `SELECT coalesce((SELECT ${rowsJson} FROM (${page}) AS r), '[]')::text AS rows${total}`;
     const [result] = await this.db.query<{ rows: string; total?: number }>(sql, params.values);
     const rows = JSON.parse(result?.rows ?? '[]') as PageRow[];
 

@@ -1,4 +1,6 @@
+import { encodeCursor } from '../../server/orders/orderCursor';
 import { exactTimestamp, isoTimestamp } from '../../server/orders/OrderRepository';
+import { orderSort } from '../../server/orders/orderSorts';
 import type { RunningServer } from '../../server/startServer';
 import type { Order, OrderPage } from '../../src/domain/model/Order';
 import { ORDER_STATUSES } from '../../src/domain/model/OrderStatus';
@@ -361,6 +363,38 @@ describe('GET /api/orders', () => {
     },
   );
 
+  it.each(['status', '-status', 'begin', '-begin', 'number', '-number', 'price'])(
+    'walks every page (sort %s) under a filter of several states and of one state, across the states',
+    async (sort) => {
+      const compare = SORT_COMPARATORS[sort] ?? (() => 0);
+      for (const statuses of [['new', 'completed', 'cancelled'], ['confirmed'], ['in_progress', 'confirmed']]) {
+        const query = `?sort=${sort}&limit=3&${statuses.map((status) => `status=${status}`).join('&')}`;
+        const expected = all.filter((order) => statuses.includes(order.status)).sort(compare);
+        expect((await everything(query)).map((order) => order.id)).toEqual(expected.map((order) => order.id));
+      }
+    },
+  );
+
+  it('answers an empty page for a cursor past the last state of the filter', async () => {
+    const filter = { statuses: ['new', 'confirmed'] };
+    const beyond = encodeCursor(orderSort('status'), filter, { key: [5, '2026-06-15T10:00:00.000000Z', all[0]?.id ?? ''], total: 3 });
+    const result = await page(`?sort=status&status=new&status=confirmed&cursor=${beyond}`);
+    expect(result).toEqual({ items: [], nextCursor: null, total: 3 });
+    const single = encodeCursor(orderSort('-status'), { statuses: ['cancelled'] }, { key: [1, '2026-06-15T10:00:00.000000Z', all[0]?.id ?? ''], total: 2 });
+    expect((await page(`?sort=-status&status=cancelled&cursor=${single}`)).items).toEqual([]);
+  });
+
+  it('answers the same pages whatever time zone the database session is in', async () => {
+    const query = '?begin=2026-01-01T00:00:00.000Z&end=2026-12-31T00:00:00.000Z&sort=begin&limit=7';
+    const inUtc = await everything(query);
+    await server.database.exec("SET TIME ZONE 'America/St_Johns'");
+    try {
+      expect(await everything(query)).toEqual(inUtc);
+    } finally {
+      await server.database.exec("SET TIME ZONE 'UTC'");
+    }
+  });
+
   it('refuses a cursor sent with another filter', async () => {
     const { nextCursor } = await page('?limit=5&status=new&status=confirmed');
     expect(nextCursor).not.toBeNull();
@@ -375,16 +409,17 @@ describe('GET /api/orders', () => {
   });
 });
 
-describe('timestamps of a page (PostgreSQL JSON text)', () => {
-  it('become the API form (milliseconds, UTC) and the exact key of a cursor (microseconds)', () => {
-    expect(isoTimestamp('2032-01-05T08:00:00.0001+00:00')).toBe('2032-01-05T08:00:00.000Z');
-    expect(isoTimestamp('2032-01-05T08:00:00.98765+00:00')).toBe('2032-01-05T08:00:00.987Z');
-    expect(exactTimestamp('2032-01-05T08:00:00.0001+00:00')).toBe('2032-01-05T08:00:00.000100Z');
-    expect(exactTimestamp('2032-01-05T08:00:00+00:00')).toBe('2032-01-05T08:00:00.000000Z');
+describe('timestamps of a page (UTC timestamp text)', () => {
+  it('become the API form (milliseconds) and the exact key of a cursor (microseconds)', () => {
+    expect(isoTimestamp('2032-01-05 08:00:00.0001')).toBe('2032-01-05T08:00:00.000Z');
+    expect(isoTimestamp('2032-01-05 08:00:00.98765')).toBe('2032-01-05T08:00:00.987Z');
+    expect(isoTimestamp('2032-01-05 08:00:00')).toBe('2032-01-05T08:00:00.000Z');
+    expect(exactTimestamp('2032-01-05 08:00:00.0001')).toBe('2032-01-05T08:00:00.000100Z');
+    expect(exactTimestamp('2032-01-05 08:00:00')).toBe('2032-01-05T08:00:00.000000Z');
   });
 
-  it('keep their offset in the key when the session is not in UTC (a PostgreSQL server): exact as well', () => {
-    expect(exactTimestamp('2032-01-05T09:00:00.0001+01:00')).toBe('2032-01-05T09:00:00.0001+01:00');
-    expect(isoTimestamp('2032-01-05T09:00:00.0001+01:00')).toBe('2032-01-05T08:00:00.000Z');
+  it('refuse text in another form (an offset, another date style) instead of guessing', () => {
+    expect(() => isoTimestamp('2032-01-05 09:00:00+01')).toThrow('not a timestamp in UTC');
+    expect(() => exactTimestamp('05.01.2032 08:00:00')).toThrow('not a timestamp in UTC');
   });
 });
