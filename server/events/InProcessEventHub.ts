@@ -1,5 +1,6 @@
 import type { Disposable } from '../../src/domain/model/Disposable';
 import type { EventHub, EventListener, StoredEvent } from './EventHub';
+import { KeyedSets } from './KeyedSets';
 
 /**
  * The hub of a single backend process: listeners are called synchronously, in the order they
@@ -7,13 +8,13 @@ import type { EventHub, EventListener, StoredEvent } from './EventHub';
  * from the others.
  */
 export class InProcessEventHub implements EventHub {
-  private readonly byTenant = new Map<string, Set<EventListener>>();
+  private readonly byTenant = new KeyedSets<string, EventListener>();
   private readonly everywhere = new Set<EventListener>();
 
   constructor(private readonly onListenerError: (error: unknown) => void = () => undefined) {}
 
   publish(event: StoredEvent): void {
-    const listeners = [...(this.byTenant.get(event.tenantId) ?? []), ...this.everywhere];
+    const listeners = [...this.byTenant.valuesOf(event.tenantId), ...this.everywhere];
     for (const listener of listeners) {
       try {
         listener(event);
@@ -24,22 +25,8 @@ export class InProcessEventHub implements EventHub {
   }
 
   subscribe(tenantId: string, listener: EventListener): Disposable {
-    let listeners = this.byTenant.get(tenantId);
-    if (!listeners) {
-      listeners = new Set();
-      this.byTenant.set(tenantId, listeners);
-    }
     // A wrapper, so that the same function subscribed twice is two subscriptions.
-    const entry: EventListener = (event) => listener(event);
-    listeners.add(entry);
-    return {
-      dispose: () => {
-        listeners.delete(entry);
-        if (listeners.size === 0 && this.byTenant.get(tenantId) === listeners) {
-          this.byTenant.delete(tenantId);
-        }
-      },
-    };
+    return this.byTenant.add(tenantId, (event) => listener(event));
   }
 
   subscribeAll(listener: EventListener): Disposable {

@@ -1,4 +1,5 @@
 import type { Disposable } from '../../src/domain/model/Disposable';
+import { KeyedSets } from './KeyedSets';
 
 /** Why the backend ends a stream. */
 export type StreamEnd = 'revoked' | 'expired' | 'server';
@@ -15,38 +16,23 @@ export interface ClosableStream {
  * (e.g. a NOTIFY on revocation, or a revocation check at every ping), see EventHub.ts.
  */
 export class OpenStreams {
-  private readonly byToken = new Map<string, Set<ClosableStream>>();
+  private readonly byToken = new KeyedSets<string, ClosableStream>();
 
   add(tokenId: string, stream: ClosableStream): Disposable {
-    let streams = this.byToken.get(tokenId);
-    if (!streams) {
-      streams = new Set();
-      this.byToken.set(tokenId, streams);
-    }
-    streams.add(stream);
-    return {
-      dispose: () => {
-        streams.delete(stream);
-        if (streams.size === 0 && this.byToken.get(tokenId) === streams) {
-          this.byToken.delete(tokenId);
-        }
-      },
-    };
+    return this.byToken.add(tokenId, stream);
   }
 
   /** Ends every stream opened with the token `tokenId`. */
   closeToken(tokenId: string): void {
-    for (const stream of [...(this.byToken.get(tokenId) ?? [])]) {
+    for (const stream of this.byToken.valuesOf(tokenId)) {
       stream.close('revoked');
     }
   }
 
   /** Ends every stream (the server is closing). */
   closeAll(): void {
-    for (const streams of [...this.byToken.values()]) {
-      for (const stream of [...streams]) {
-        stream.close('server');
-      }
+    for (const stream of this.byToken.allValues()) {
+      stream.close('server');
     }
   }
 }

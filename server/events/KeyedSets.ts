@@ -1,0 +1,34 @@
+import type { Disposable } from '../../src/domain/model/Disposable';
+
+/** Sets of values by key, each added value removed by disposing what `add` answered; empty sets go. */
+export class KeyedSets<K, V> {
+  private readonly sets = new Map<K, Set<V>>();
+
+  add(key: K, value: V): Disposable {
+    let values = this.sets.get(key);
+    if (!values) {
+      values = new Set();
+      this.sets.set(key, values);
+    }
+    values.add(value);
+    const added = values;
+    return {
+      dispose: () => {
+        added.delete(value);
+        if (added.size === 0 && this.sets.get(key) === added) {
+          this.sets.delete(key);
+        }
+      },
+    };
+  }
+
+  /** The values of `key` now (a copy: safe to change the sets while going through it). */
+  valuesOf(key: K): V[] {
+    return [...(this.sets.get(key) ?? [])];
+  }
+
+  /** Every value of every key (a copy). */
+  allValues(): V[] {
+    return [...this.sets.values()].flatMap((values) => [...values]);
+  }
+}
