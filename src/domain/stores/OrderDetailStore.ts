@@ -141,26 +141,48 @@ export class OrderDetailStore {
   applyEvents(events: readonly OrderEvent[]): void {
     for (const event of events) {
       const current = this.order;
-      if (!current || event.type === 'reset' || event.type === 'order.created') {
+      if (!current || event.type === 'order.created') {
         continue;
       }
-      if (event.type === 'order.deleted') {
+      if (event.type === 'reset') {
+        void this.recheck(current.id);
+      } else if (event.type === 'order.deleted') {
         if (event.id === current.id) {
           this.deletedElsewhere = true;
         }
-        continue;
-      }
-      const theirs = event.order;
-      if (theirs.id !== current.id || theirs.version <= current.version || this.saving) {
-        continue;
-      }
-      if (this.dirty) {
-        this.changedElsewhere = theirs;
       } else {
-        this.order = theirs;
-        this.draft = draftOf(theirs);
-        this.changedElsewhere = theirs;
+        this.receive(event.order);
       }
+    }
+  }
+
+  /**
+   * The stream cannot tell what changed (a `reset`, also on its first connection): the open order is
+   * read again and treated like a live change when it is newer, or as deleted when it is gone.
+   */
+  private async recheck(id: string): Promise<void> {
+    try {
+      const theirs = await this.api.get(id);
+      runInAction(() => this.receive(theirs));
+    } catch (error) {
+      if (isApiError(error) && error.kind === 'not-found' && this.order?.id === id) {
+        runInAction(() => (this.deletedElsewhere = true));
+      }
+      // Any other failure leaves the view as it is; the next save still names its version.
+    }
+  }
+
+  private receive(theirs: Order): void {
+    const current = this.order;
+    if (!current || theirs.id !== current.id || theirs.version <= current.version || this.saving) {
+      return;
+    }
+    if (this.dirty) {
+      this.changedElsewhere = theirs;
+    } else {
+      this.order = theirs;
+      this.draft = draftOf(theirs);
+      this.changedElsewhere = theirs;
     }
   }
 

@@ -1,3 +1,4 @@
+import { eventually } from './eventually';
 import type { BrowserContext, Page } from 'playwright-core';
 
 export const GERMAN_USER = { email: 'disponent@autohaus-nord.example', password: 'cockpit-demo' };
@@ -18,11 +19,34 @@ export async function storedState(page: Page): Promise<{
   return page.evaluate(() => JSON.parse(localStorage.getItem('cockpit.state') ?? '{}'));
 }
 
-/** A new page of `context`, logged in through the form, with the first orders on screen. */
+/**
+ * A new page of `context`, logged in through the form, with the first orders on screen and the
+ * live stream connected. The stream's first connection starts with a `reset` (what happened before
+ * it cannot be replayed), so the list reads itself once more: this waits for that read to answer,
+ * so that a test counting list requests afterwards counts only its own.
+ */
 export async function openLoggedIn(context: BrowserContext, user = GERMAN_USER): Promise<Page> {
   const page = await context.newPage();
+  let listRequests = 0;
+  let inFlight = 0;
+  const isList = (url: string, method: string) => new URL(url).pathname === '/api/orders' && method === 'GET';
+  page.on('request', (request) => {
+    if (isList(request.url(), request.method())) {
+      listRequests++;
+      inFlight++;
+    }
+  });
+  const settled = (request: { url(): string; method(): string }) => {
+    if (isList(request.url(), request.method())) {
+      inFlight--;
+    }
+  };
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
   await page.goto('/login');
   await logIn(page, user);
   await page.locator('[role="row"][data-order-id]').first().waitFor();
+  await page.locator('.cockpit-live-indicator[data-state="live"]').waitFor();
+  await eventually(() => listRequests >= 2 && inFlight === 0);
   return page;
 }
