@@ -22,6 +22,7 @@ export default tseslint.config(
         { type: 'infrastructure', pattern: 'src/infrastructure' },
         { type: 'ui', pattern: 'src/ui' },
         { type: 'app', pattern: 'src/app' },
+        { type: 'serviceWorker', pattern: 'src/serviceWorker' },
         { type: 'types', pattern: 'src/types' },
         { type: 'server', pattern: 'server' },
         { type: 'test', pattern: 'test' },
@@ -42,10 +43,12 @@ export default tseslint.config(
             allow('ui', ['model', 'domain', 'ui', 'types']),
             // 4. The composition root imports anything; nothing imports it (its entry lives in it).
             allow('app', ['model', 'domain', 'infrastructure', 'ui', 'app', 'types']),
-            // 5. The reference backend shares only the wire model with the console.
+            // 5. The service worker is a program of its own: the wire model and itself.
+            allow('serviceWorker', ['model', 'serviceWorker']),
+            // 6. The reference backend shares only the wire model with the console.
             allow('server', ['server', 'model']),
-            // 6. Tests may import anything.
-            allow('test', ['model', 'domain', 'infrastructure', 'ui', 'app', 'types', 'server', 'test']),
+            // 7. Tests may import anything.
+            allow('test', ['model', 'domain', 'infrastructure', 'ui', 'app', 'types', 'server', 'serviceWorker', 'test']),
           ],
         },
       ],

@@ -3,12 +3,17 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import path from 'node:path';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { InjectManifest } from 'workbox-webpack-plugin';
+import { PwaAssetsPlugin } from './scripts/webpack/PwaAssetsPlugin';
 
 const backend = process.env.BACKEND_URL ?? 'http://localhost:8080';
 
 /**
  * The console's build. Production: content-hashed, code-split by route, CSS extracted, source maps.
  * Development (`npm run dev`): the dev server proxies the backend's paths to BACKEND_URL.
+ * The web app manifest and its icons are part of every build; the service worker (`sw.js`, with the
+ * list of hashed files to precache written into it) only of production builds (spec: development
+ * builds never register one).
  */
 export default function config(_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration & { devServer?: DevServerConfiguration } {
   const production = (argv.mode ?? 'production') === 'production';
@@ -44,6 +49,18 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
         filename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css',
       }),
+      new PwaAssetsPlugin(path.resolve(__dirname, 'src/app/pwa')),
+      ...(production
+        ? [
+            new InjectManifest({
+              swSrc: './src/serviceWorker/sw.ts',
+              swDest: 'sw.js',
+              // Source maps are for developers; the shell's largest chunk is well under 4 MiB.
+              exclude: [/\.map$/, /\.LICENSE\.txt$/],
+              maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+            }),
+          ]
+        : []),
     ],
     optimization: {
       splitChunks: { chunks: 'all' },

@@ -6,10 +6,13 @@ import { LiveOrderUpdates } from '../domain/lifecycle/LiveOrderUpdates';
 import { SessionLifecycle } from '../domain/lifecycle/SessionLifecycle';
 import { AuthApi } from '../domain/ports/AuthApi';
 import { SessionStore } from '../domain/ports/SessionStore';
+import { UpdateNotifier } from '../domain/ports/UpdateNotifier';
 import { AuthStore } from '../domain/stores/AuthStore';
 import { OrdersFilterStore } from '../domain/stores/OrdersFilterStore';
 import { loadRuntimeConfig } from '../infrastructure/config/loadRuntimeConfig';
 import { createI18n } from '../infrastructure/i18n/createI18n';
+import { ServiceWorkerMessageListener } from '../infrastructure/serviceWorker/ServiceWorkerMessageListener';
+import { ServiceWorkerRegistrar } from '../infrastructure/serviceWorker/ServiceWorkerRegistrar';
 import { CockpitApp } from '../ui/CockpitApp';
 import { resources } from '../ui/locales/resources';
 import { routes } from '../ui/routing/routes';
@@ -26,7 +29,7 @@ export interface StartedConsole {
  * Starts the console in `root`: reads `/config.json`, decides the environment, builds the
  * container, restores the session, starts its lifecycle and renders the routes.
  */
-export async function bootstrap(root: HTMLElement, win: Window = window): Promise<StartedConsole> {
+export async function bootstrap(root: HTMLElement, win: Window & typeof globalThis = window): Promise<StartedConsole> {
   const config = await loadRuntimeConfig(win.fetch.bind(win));
   const environment: Environment = PRODUCTION_BUILD ? environmentForHost(win.location.hostname, config.productionHost) : 'development';
   win.document.title = pageTitle(config.release, PRODUCTION_BUILD);
@@ -54,10 +57,16 @@ export async function bootstrap(root: HTMLElement, win: Window = window): Promis
 
   const reactRoot = createRoot(root);
   reactRoot.render(<CockpitApp services={container} router={router} i18n={i18n} />);
+  // The service worker: its messages, the update prompt, and registration once the console is stable.
+  const workerMessages = container.get(ServiceWorkerMessageListener);
+  workerMessages.start();
+  container.get<UpdateNotifier>(UpdateNotifier).start();
+  void container.get(ServiceWorkerRegistrar).start();
   return {
     environment,
     shutdown() {
       reactRoot.unmount();
+      workerMessages.dispose();
       lifecycle.dispose();
       liveUpdates.dispose();
       auth.dispose();

@@ -1,6 +1,7 @@
 import { OverlayToaster, Position } from '@blueprintjs/core';
 import type { i18n } from 'i18next';
 import { ContainerModule } from 'inversify';
+import { AppStability } from '../../domain/lifecycle/AppStability';
 import { RuntimeConfig } from '../../domain/model/RuntimeConfig';
 import { Clock } from '../../domain/ports/Clock';
 import { HttpClient } from '../../domain/ports/HttpClient';
@@ -10,7 +11,6 @@ import { Notifier } from '../../domain/ports/Notifier';
 import { EventStream } from '../../domain/ports/EventStream';
 import { FrameScheduler } from '../../domain/ports/FrameScheduler';
 import { OrdersExport } from '../../domain/ports/OrdersExport';
-import { PushService } from '../../domain/ports/PushService';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { StatePersistence } from '../../domain/ports/StatePersistence';
 import { ThemeService } from '../../domain/ports/ThemeService';
@@ -24,7 +24,6 @@ import { type NavigableRouter, RouterNavigator } from '../../infrastructure/navi
 import { BlueprintNotifier } from '../../infrastructure/notifier/BlueprintNotifier';
 import { MobxStatePersistence, STATE_KEY } from '../../infrastructure/persistence/MobxStatePersistence';
 import { SlicedStorage } from '../../infrastructure/persistence/SlicedStorage';
-import { NoPushService } from '../../infrastructure/push/NoPushService';
 import { AnimationFrameScheduler } from '../../infrastructure/scheduling/AnimationFrameScheduler';
 import { WindowTimers } from '../../infrastructure/scheduling/WindowTimers';
 import { DomThemeService } from '../../infrastructure/theme/DomThemeService';
@@ -34,7 +33,7 @@ export interface BrowserContext {
   config: RuntimeConfig;
   router: NavigableRouter;
   i18n: i18n;
-  window: Window;
+  window: Window & typeof globalThis;
 }
 
 /** The implementations that run in a browser, whatever the environment. */
@@ -46,7 +45,6 @@ export function browserModule(context: BrowserContext): ContainerModule {
     bind(Timers).toConstantValue(new WindowTimers(context.window));
     bind(FrameScheduler).toConstantValue(new AnimationFrameScheduler(context.window));
     bind(ThemeService).toConstantValue(new DomThemeService(context.window.document));
-    bind(PushService).toConstantValue(new NoPushService());
     bind(EventStream)
       .toResolvedValue(
         (session: SessionStore) => new FetchEventStream(session, { url: `${context.config.apiBase}/events`, window: context.window }),
@@ -54,7 +52,10 @@ export function browserModule(context: BrowserContext): ContainerModule {
       )
       .inSingletonScope();
     bind(HttpClient)
-      .toResolvedValue((session: SessionStore) => new AxiosHttpClient(session, { baseURL: context.config.apiBase }), [SessionStore])
+      .toResolvedValue(
+        (session: SessionStore, activity: AppStability) => new AxiosHttpClient(session, { baseURL: context.config.apiBase, activity }),
+        [SessionStore, AppStability],
+      )
       .inSingletonScope();
     bind(OrdersExport)
       .toResolvedValue((http: HttpClient) => new BrowserOrdersExport(http, context.window), [HttpClient])

@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { AppStability } from '../../domain/lifecycle/AppStability';
 import { LiveOrderUpdates } from '../../domain/lifecycle/LiveOrderUpdates';
 import { SessionLifecycle } from '../../domain/lifecycle/SessionLifecycle';
 import { AuthApi } from '../../domain/ports/AuthApi';
@@ -28,6 +29,9 @@ import { HttpOrdersApi } from '../../infrastructure/api/HttpOrdersApi';
 
 /** What every environment has: the domain stores, the lifecycle, and the API ports over the HttpClient. */
 export const coreModule = new ContainerModule(({ bind }) => {
+  bind(AppStability)
+    .toResolvedValue((timers: Timers) => new AppStability(timers), [Timers])
+    .inSingletonScope();
   bind(SessionStore)
     .toResolvedValue((clock: Clock, persistence: StatePersistence) => new ObservableSessionStore(clock, persistence), [Clock, StatePersistence])
     .inSingletonScope();

@@ -23,7 +23,8 @@ export interface HttpClient {
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   /** An update. It is sent as `PATCH` (spec: the console's put goes out as PATCH). */
   put<T>(path: string, body: unknown, options?: RequestOptions): Promise<T>;
-  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** A deletion; `body` is sent as JSON where the resource is named by content (a push endpoint). */
+  delete<T>(path: string, options?: RequestOptions & { body?: unknown }): Promise<T>;
   /** Fires for every 401 answer, with the token that request carried. */
   onDidReceiveUnauthorized(listener: (event: UnauthorizedEvent) => void): Disposable;
 }

@@ -2,6 +2,7 @@ import axios, { type AxiosAdapter, type AxiosInstance, type AxiosRequestConfig }
 import type { Disposable } from '../../domain/model/Disposable';
 import { Emitter } from '../../domain/model/Emitter';
 import type { HttpClient, RequestOptions, UnauthorizedEvent } from '../../domain/ports/HttpClient';
+import type { RequestActivity } from '../../domain/ports/RequestActivity';
 import type { SessionStore } from '../../domain/ports/SessionStore';
 import { toApiError } from './toApiError';
 
@@ -10,6 +11,8 @@ export interface AxiosHttpClientOptions {
   baseURL: string;
   /** Replaces axios' own transport (tests). */
   adapter?: AxiosAdapter;
+  /** Told when each request leaves and when it is answered (the console's stability). */
+  activity?: RequestActivity;
 }
 
 const BEARER = /^Bearer (.+)$/;
@@ -22,10 +25,12 @@ const BEARER = /^Bearer (.+)$/;
 export class AxiosHttpClient implements HttpClient, Disposable {
   private readonly axios: AxiosInstance;
   private readonly unauthorized = new Emitter<UnauthorizedEvent>();
+  private readonly activity: RequestActivity | undefined;
 
   readonly onDidReceiveUnauthorized = this.unauthorized.event;
 
   constructor(session: SessionStore, options: AxiosHttpClientOptions) {
+    this.activity = options.activity;
     this.axios = axios.create({
       baseURL: options.baseURL,
       adapter: options.adapter,
@@ -53,11 +58,12 @@ export class AxiosHttpClient implements HttpClient, Disposable {
     return this.send<T>({ method: 'PATCH', url: path, data: body }, options);
   }
 
-  delete<T>(path: string, options?: RequestOptions): Promise<T> {
-    return this.send<T>({ method: 'DELETE', url: path }, options);
+  delete<T>(path: string, options?: RequestOptions & { body?: unknown }): Promise<T> {
+    return this.send<T>({ method: 'DELETE', url: path, data: options?.body }, options);
   }
 
   private async send<T>(config: AxiosRequestConfig, options: RequestOptions = {}): Promise<T> {
+    this.activity?.started();
     try {
       const response = await this.axios.request<T>({
         ...config,
@@ -74,6 +80,8 @@ export class AxiosHttpClient implements HttpClient, Disposable {
         this.unauthorized.fire(event);
       }
       throw apiError;
+    } finally {
+      this.activity?.finished();
     }
   }
 

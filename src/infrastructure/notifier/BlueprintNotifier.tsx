@@ -40,8 +40,9 @@ export class BlueprintNotifier implements Notifier {
               message
             ),
             intent: toast.intent ?? 'none',
-            timeout: TOAST_TIMEOUT_MS,
-            isCloseButtonShown: true,
+            timeout: toast.expires === false ? 0 : TOAST_TIMEOUT_MS,
+            isCloseButtonShown: toast.expires !== false,
+            action: toast.action ? { text: this.translate(toast.action.text), onClick: toast.action.onClick } : undefined,
             onDismiss: () => this.onScreen.delete(key),
           },
           key,

@@ -9,12 +9,14 @@ import { AuthStore } from '../../domain/stores/AuthStore';
 import { useService } from '../services/useService';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import './LoginPage.css';
+import { useRouteRendered } from '../routing/useRouteRendered';
 
 /** The login form (spec: "Email"/"E-Mail", "Password"/"Passwort", "Log in"/"Anmelden"). */
 export const LoginPage = observer(function LoginPage() {
   const { t } = useTranslation();
   const auth = useService(AuthStore);
   const session = useService<SessionStore>(SessionStore);
+  useRouteRendered();
   const [params] = useSearchParams();
   const returnTo = params.get('returnTo');
   const [email, setEmail] = useState('');

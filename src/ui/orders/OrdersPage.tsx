@@ -15,6 +15,7 @@ import { SearchBox } from './SearchBox';
 import { StatusFilter } from './StatusFilter';
 import { useOrderCriteria } from './useOrderCriteria';
 import './OrdersPage.css';
+import { useRouteRendered } from '../routing/useRouteRendered';
 
 /** The orders workspace: filter, the virtualized list, export, and the order beside it. */
 export const OrdersPage = observer(function OrdersPage() {
@@ -26,6 +27,7 @@ export const OrdersPage = observer(function OrdersPage() {
   const location = useLocation();
   const [selected, setSelected] = useState(-1);
   const search = useRef<HTMLInputElement>(null);
+  useRouteRendered();
 
   useEffect(() => {
     list.setCriteria(criteria);

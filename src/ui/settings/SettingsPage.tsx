@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isLanguage, LANGUAGES } from '../../domain/model/Language';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { PreferencesStore } from '../../domain/stores/PreferencesStore';
+import { useRouteRendered } from '../routing/useRouteRendered';
 import { useService } from '../services/useService';
 import { PrimaryToolbar } from '../shell/PrimaryToolbar';
 import { ThemeSettings } from './ThemeSettings';
@@ -14,6 +15,7 @@ export const SettingsPage = observer(function SettingsPage() {
   const { t } = useTranslation();
   const session = useService<SessionStore>(SessionStore);
   const preferences = useService(PreferencesStore);
+  useRouteRendered();
   return (
     <>
       <PrimaryToolbar title={t('settings.title')} />

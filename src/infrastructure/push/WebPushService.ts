@@ -1,0 +1,115 @@
+import { ServiceWorkerError } from '../../domain/model/ServiceWorkerError';
+import type { HttpClient } from '../../domain/ports/HttpClient';
+import type { Notifier } from '../../domain/ports/Notifier';
+import type { PushService } from '../../domain/ports/PushService';
+import { base64UrlToBytes, sameBytes } from './base64Url';
+
+/** What the service needs of the browser: its service workers and notification permission. */
+export interface PushBrowser {
+  /** Null where the browser has no service workers (or the build registers none). */
+  serviceWorker: Pick<ServiceWorkerContainer, 'ready' | 'getRegistration'> | null;
+  permission(): NotificationPermission;
+  requestPermission(): Promise<NotificationPermission>;
+}
+
+/** The browser of `win`, as the push service sees it. */
+export function pushBrowserOf(win: Window & typeof globalThis, productionBuild: boolean): PushBrowser {
+  const notifications = typeof win.Notification === 'function' ? win.Notification : null;
+  const supported = productionBuild && 'serviceWorker' in win.navigator && 'PushManager' in win && notifications !== null;
+  return {
+    serviceWorker: supported ? win.navigator.serviceWorker : null,
+    permission: () => notifications?.permission ?? 'denied',
+    requestPermission: () => notifications?.requestPermission() ?? Promise.resolve('denied'),
+  };
+}
+
+/**
+ * Web push for new orders (spec). When a session starts, it asks for notification permission if
+ * not yet decided, subscribes with `userVisibleOnly` and the backend's VAPID key and sends the
+ * subscription to the backend. When the session ends it tells the backend to forget the
+ * subscription and unsubscribes the browser, so the next user of this browser gets nothing meant
+ * for the last. Calls run one after another and never reject: failures are logged as the
+ * service worker errors 5601 to 5603, a refused permission is told to the operator once.
+ */
+export class WebPushService implements PushService {
+  private queue: Promise<void> = Promise.resolve();
+  private deniedHintShown = false;
+
+  constructor(
+    private readonly browser: PushBrowser,
+    private readonly http: HttpClient,
+    private readonly notifier: Notifier,
+    private readonly log: (error: unknown) => void = (error) => console.warn(error),
+  ) {}
+
+  subscribe(): Promise<void> {
+    return this.enqueue(() => this.trySubscribe());
+  }
+
+  unsubscribe(): Promise<void> {
+    return this.enqueue(() => this.tryUnsubscribe());
+  }
+
+  private enqueue(work: () => Promise<void>): Promise<void> {
+    this.queue = this.queue.then(work).catch((error: unknown) => this.log(error));
+    return this.queue;
+  }
+
+  private container(): NonNullable<PushBrowser['serviceWorker']> {
+    if (!this.browser.serviceWorker) {
+      throw new ServiceWorkerError(5601);
+    }
+    return this.browser.serviceWorker;
+  }
+
+  private async trySubscribe(): Promise<void> {
+    const container = this.container();
+    let permission = this.browser.permission();
+    if (permission === 'default') {
+      permission = await this.browser.requestPermission();
+    }
+    if (permission !== 'granted') {
+      if (permission === 'denied' && !this.deniedHintShown) {
+        this.deniedHintShown = true;
+        this.notifier.show({ title: 'push.deniedTitle', message: 'push.denied', intent: 'warning' });
+      }
+      return;
+    }
+    const registration = await container.ready;
+    const { publicKey } = await this.http.get<{ publicKey: string }>('/push/public-key');
+    const key = base64UrlToBytes(publicKey);
+    let subscription = await registration.pushManager.getSubscription();
+    if (subscription && !sameBytes(subscription.options.applicationServerKey, key)) {
+      // The backend's key changed: a subscription under the old key cannot be sent to any more.
+      await subscription.unsubscribe();
+      subscription = null;
+    }
+    subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+    await this.http.post('/push/subscriptions', subscription.toJSON());
+  }
+
+  private async tryUnsubscribe(): Promise<void> {
+    const container = this.container();
+    const registration = await container.getRegistration();
+    const subscription = await registration?.pushManager.getSubscription();
+    if (!subscription) {
+      throw new ServiceWorkerError(5602);
+    }
+    // The backend first: once the browser unsubscribed, nothing would tell it which endpoint went.
+    // The token is gone already; the endpoint itself is what the backend deletes by.
+    try {
+      await this.http.delete('/push/subscriptions', { body: { endpoint: subscription.endpoint } });
+    } catch (error) {
+      this.log(error);
+    }
+    let unsubscribed: boolean;
+    try {
+      unsubscribed = await subscription.unsubscribe();
+    } catch (error) {
+      throw new ServiceWorkerError(5603, error instanceof Error ? error.message : String(error), { cause: error });
+    }
+    if (!unsubscribed) {
+      throw new ServiceWorkerError(5603);
+    }
+  }
+}

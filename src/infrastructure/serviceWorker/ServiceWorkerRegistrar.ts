@@ -1,0 +1,57 @@
+import type { Workbox } from 'workbox-window';
+import { parseRegistrationStrategy } from '../../domain/model/registrationStrategy';
+import { ServiceWorkerError } from '../../domain/model/ServiceWorkerError';
+import type { Timers } from '../../domain/ports/Timers';
+
+export interface ServiceWorkerRegistrarDeps {
+  /** Null where the console has no service worker: nothing is registered then. */
+  workbox: Pick<Workbox, 'register'> | null;
+  /** How registration is timed, as Angular writes it (spec: `registerWhenStable:30000`). */
+  strategy: string;
+  /** Resolves when the console is stable (first route rendered, its requests settled). */
+  whenStable: () => Promise<void>;
+  timers: Timers;
+  /** Where a failure is reported (spec: logged to the console, never thrown). */
+  log: (error: ServiceWorkerError) => void;
+}
+
+/**
+ * Registers the service worker when the strategy says: by default once the console is stable
+ * or after 30 000 ms, whichever is first (spec), so precaching the shell never delays what the
+ * operator waits for. An unknown strategy (5600) or a failed registration (5604) is logged.
+ */
+export class ServiceWorkerRegistrar {
+  private started = false;
+
+  constructor(private readonly deps: ServiceWorkerRegistrarDeps) {}
+
+  /** Starts waiting for the moment to register; resolves when registered or given up. */
+  async start(): Promise<void> {
+    const { workbox, timers, log } = this.deps;
+    if (!workbox || this.started) {
+      return;
+    }
+    this.started = true;
+    try {
+      const strategy = parseRegistrationStrategy(this.deps.strategy);
+      if (strategy.kind === 'withDelay') {
+        await new Promise<void>((resolve) => timers.after(strategy.delayMs, resolve));
+      } else if (strategy.kind === 'whenStable') {
+        const waits = [this.deps.whenStable()];
+        if (strategy.timeoutMs !== null) {
+          waits.push(new Promise<void>((resolve) => timers.after(strategy.timeoutMs!, resolve)));
+        }
+        await Promise.race(waits);
+      }
+    } catch (error) {
+      log(error instanceof ServiceWorkerError ? error : new ServiceWorkerError(5600, undefined, { cause: error }));
+      return;
+    }
+    try {
+      // Workbox waits for the page's `load` itself when it has not happened yet.
+      await workbox.register();
+    } catch (error) {
+      log(new ServiceWorkerError(5604, error instanceof Error ? error.message : String(error), { cause: error }));
+    }
+  }
+}

@@ -1,0 +1,15 @@
+import { Workbox } from 'workbox-window';
+
+/** Where the production build puts the service worker (webpack's InjectManifest `swDest`). */
+export const SERVICE_WORKER_URL = '/sw.js';
+
+/**
+ * The console's service worker host, or null where there is none: development builds never
+ * register one (spec), and browsers without service workers (or with them disabled) cannot.
+ */
+export function createWorkbox(win: Window, productionBuild: boolean): Workbox | null {
+  if (!productionBuild || !('serviceWorker' in win.navigator)) {
+    return null;
+  }
+  return new Workbox(SERVICE_WORKER_URL, { scope: '/' });
+}
