@@ -3,10 +3,13 @@ import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import path from 'node:path';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
-import { InjectManifest } from 'workbox-webpack-plugin';
 import { PwaAssetsPlugin } from './scripts/webpack/PwaAssetsPlugin';
+import { ServiceWorkerPlugin } from './scripts/webpack/ServiceWorkerPlugin';
 
 const backend = process.env.BACKEND_URL ?? 'http://localhost:8080';
+
+/** The service worker's entry: one self-contained file, `/sw.js` (its scope is the whole origin). */
+const SERVICE_WORKER = 'sw';
 
 /**
  * The console's build. Production: content-hashed, code-split by route, CSS extracted, source maps.
@@ -19,10 +22,14 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
   const production = (argv.mode ?? 'production') === 'production';
   return {
     mode: production ? 'production' : 'development',
-    entry: { main: './src/app/main.tsx' },
+    entry: {
+      main: './src/app/main.tsx',
+      ...(production ? { [SERVICE_WORKER]: { import: './src/serviceWorker/sw.ts', runtime: false } } : {}),
+    },
     output: {
       path: path.resolve(__dirname, 'dist'),
-      filename: production ? 'assets/[name].[contenthash:12].js' : 'assets/[name].js',
+      filename: (pathData) =>
+        pathData.chunk?.name === SERVICE_WORKER ? 'sw.js' : production ? 'assets/[name].[contenthash:12].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:12].js' : 'assets/[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:12][ext]',
       publicPath: '/',
@@ -52,18 +59,18 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
       new PwaAssetsPlugin(path.resolve(__dirname, 'src/app/pwa')),
       ...(production
         ? [
-            new InjectManifest({
-              swSrc: './src/serviceWorker/sw.ts',
+            new ServiceWorkerPlugin({
               swDest: 'sw.js',
-              // Source maps are for developers; the shell's largest chunk is well under 4 MiB.
-              exclude: [/\.map$/, /\.LICENSE\.txt$/],
-              maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+              // Source maps are for developers.
+              exclude: [/\.map$/, /\.LICENSE\.txt$/, /^\.build-stamp$/],
+              hashed: /\.[0-9a-f]{12}\.[a-z0-9]+$/,
+              publicPath: '/',
             }),
           ]
         : []),
     ],
     optimization: {
-      splitChunks: { chunks: 'all' },
+      splitChunks: { chunks: (chunk) => chunk.name !== SERVICE_WORKER },
       runtimeChunk: 'single',
     },
     performance: { hints: false },

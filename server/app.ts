@@ -21,6 +21,13 @@ import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerMeRoutes } from './me/meRoutes';
 import { OrderRepository } from './orders/OrderRepository';
 import { registerOrderRoutes } from './orders/orderRoutes';
+import { OrderPushSender } from './push/OrderPushSender';
+import type { PushOptions } from './push/PushOptions';
+import { registerPushRoutes, registerPushUnsubscribeRoute } from './push/pushRoutes';
+import { PushSubscriptionRepository } from './push/PushSubscriptionRepository';
+import { randomVapidKeys } from './push/vapidKeys';
+import { WebPushTransport } from './push/WebPushTransport';
+import { registerTelemetryRoutes, type TelemetryOptions } from './telemetry/telemetryRoutes';
 import { UserRepository } from './users/UserRepository';
 
 export const DEFAULT_TOKEN_TTL_SECONDS = 8 * 60 * 60;
@@ -61,6 +68,10 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Live events. */
   events?: LiveEventOptions;
+  /** Web push of new orders: VAPID keys (default: fresh ones), transport, limits. */
+  push?: PushOptions;
+  /** Telemetry (`/v1/traces`, `/v1/logs`): the collector to forward to, flood limits. */
+  telemetry?: TelemetryOptions;
 }
 
 /**
@@ -123,6 +134,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     eventStreams: openStreams,
   };
 
+  const vapid = options.push?.vapid ?? randomVapidKeys();
+  const pushSubscriptions = new PushSubscriptionRepository(options.database);
+  const pushSender = new OrderPushSender(
+    { hub, subscriptions: pushSubscriptions, transport: options.push?.transport ?? new WebPushTransport(vapid), clock, log: app.log },
+    options.push,
+  );
+
   registerSecurityHeaders(app);
   registerErrorHandling(app, { bodyLimit, fallback: (request, reply) => consolePage.fallback(request, reply) });
   app.decorateRequest('principal', null);
@@ -133,15 +151,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     productionHost: options.productionHost,
     apiBase: '/api',
     telemetryBase: '',
-    vapidPublicKey: '',
+    vapidPublicKey: vapid.publicKey,
   });
   registerLoginRoute(app, authDeps);
+  registerPushUnsubscribeRoute(app, { subscriptions: pushSubscriptions });
+  await registerTelemetryRoutes(app, { clock, options: options.telemetry });
 
   await app.register(async (api) => {
     api.addHook('onRequest', authenticate({ signer, revokedTokens, clock }));
     registerLogoutRoute(api, authDeps);
     registerMeRoutes(api, { users, clock });
     registerOrderRoutes(api, { orders: new OrderRepository(options.database), events: hub, clock });
+    registerPushRoutes(api, { subscriptions: pushSubscriptions, publicKey: vapid.publicKey, clock });
     registerEventRoutes(api, {
       hub,
       log: eventLog,
@@ -157,6 +178,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   closeUnusedConnections(app);
   pruner.start();
   app.addHook('onClose', async () => pruner.stop());
+  pushSender.start();
+  app.decorate('pushSender', pushSender);
+  app.addHook('onClose', async () => pushSender.stop());
 
   app.get('/', (request, reply) => consolePage.send(request, reply));
   app.get('/index.html', (request, reply) => consolePage.send(request, reply));

@@ -7,12 +7,18 @@
  *   DATA_DIR         embedded database and token key (default ./data)
  *   DATABASE_URL     PostgreSQL connection string; when set, used instead of the embedded database
  *   JWT_SECRET       token signing secret, at least 32 bytes (default: generated once into DATA_DIR/jwt-secret)
+ *   VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY  web push key pair, base64url, both or neither
+ *                    (default: generated once into DATA_DIR/vapid-keys.json)
+ *   VAPID_SUBJECT    contact for push services, mailto: or https: (default mailto:operations@order-cockpit.example)
  *   SEED_ORDERS      orders per demo tenant created on first start (default 5000)
  *   SEED_TENANT_ORDERS  orders of single demo tenants instead, by order number prefix: AN=1000000,CF=5000
  *   PRODUCTION_HOST  host name of production, for /config.json (default cockpit.example.com)
  *   RELEASE          release shown by the console (default: version in package.json)
  *   STATIC_DIR       console build to serve (default dist at the repository root)
  *   LOG_LEVEL        fatal, error, warn, info, debug (default warn)
+ *   OTEL_EXPORTER_OTLP_ENDPOINT  base URL of an OpenTelemetry Collector (e.g. http://localhost:4318): the
+ *                    console's telemetry (/v1/traces, /v1/logs) is forwarded there; unset, it is
+ *                    summarised in the log at level info
  *   SIMULATE         1: the demo simulator creates orders and moves them along every few seconds, so
  *                    that open consoles show live changes; 0 (the default here): it does not.
  *                    `npm start` sets 1 unless SIMULATE is set; the browser tests set 0.
@@ -57,6 +63,13 @@ async function main(): Promise<void> {
   }
   const staticDir = path.resolve(text('STATIC_DIR') ?? path.join(REPOSITORY_ROOT, 'dist'));
   const simulate = simulateSetting(process.env.SIMULATE);
+  const vapidPublicKey = text('VAPID_PUBLIC_KEY');
+  const vapidPrivateKey = text('VAPID_PRIVATE_KEY');
+  if ((vapidPublicKey === undefined) !== (vapidPrivateKey === undefined)) {
+    throw new Error('set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
+  }
+  const collectorEndpoint = text('OTEL_EXPORTER_OTLP_ENDPOINT');
+  const logLevel = text('LOG_LEVEL') ?? 'warn';
 
   const server: RunningServer = await startServer({
     port,
@@ -67,10 +80,13 @@ async function main(): Promise<void> {
     seedTenantOrders,
     staticDir,
     jwtSecret: text('JWT_SECRET'),
+    vapidKeys: vapidPublicKey && vapidPrivateKey ? { publicKey: vapidPublicKey, privateKey: vapidPrivateKey } : undefined,
+    vapidSubject: text('VAPID_SUBJECT'),
     release: text('RELEASE'),
     productionHost: text('PRODUCTION_HOST'),
-    logger: { level: text('LOG_LEVEL') ?? 'warn' },
+    logger: { level: logLevel },
     simulate,
+    telemetry: { collectorEndpoint },
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
 
@@ -85,6 +101,11 @@ async function main(): Promise<void> {
             .join(', ')})`
         : ''),
     `  ready in ${seconds} s${simulate ? '; the demo simulator changes orders every few seconds (SIMULATE=0 turns it off)' : ''}`,
+    `  telemetry (/v1/traces, /v1/logs): ${
+      collectorEndpoint
+        ? `forwarded to ${collectorEndpoint}`
+        : `summarised in the log${['info', 'debug', 'trace'].includes(logLevel) ? '' : ' (shown with LOG_LEVEL=info)'}`
+    }`,
     ...(existsSync(path.join(staticDir, 'index.html'))
       ? []
       : [`  the console is not built yet (${staticDir}): run \`npm run build\`; the API works meanwhile`]),

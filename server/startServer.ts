@@ -22,8 +22,11 @@ import { migrate } from './db/migrate';
 import { type DatabaseLocation, openDatabase } from './db/openDatabase';
 import type { EventHub } from './events/EventHub';
 import { InProcessEventHub } from './events/InProcessEventHub';
+import type { PushOptions } from './push/PushOptions';
+import { DEFAULT_VAPID_SUBJECT, randomVapidKeys, type VapidKeys, vapidKeysFromDataDir, vapidKeysFromValues } from './push/vapidKeys';
 import { seedDemoData } from './seed/seedDemoData';
 import { DemoSimulator, type SimulatorOptions } from './simulator/DemoSimulator';
+import type { TelemetryOptions } from './telemetry/telemetryRoutes';
 
 export const REPOSITORY_ROOT = path.resolve(__dirname, '..');
 
@@ -52,6 +55,15 @@ export interface StartServerOptions {
   clock?: () => Date;
   /** Token signing secret (at least 32 bytes); default: kept with the data, see `database`. */
   jwtSecret?: string;
+  /**
+   * Web push (VAPID) key pair, base64url; default: kept with the data in `<dir>/vapid-keys.json`, or
+   * fresh ones for a database in memory.
+   */
+  vapidKeys?: { publicKey: string; privateKey: string };
+  /** The contact announced to push services: `mailto:` or `https:`. Default `mailto:operations@order-cockpit.example`. */
+  vapidSubject?: string;
+  /** Web push of new orders: transport (default: `web-push` over HTTPS), limits, retry waits. */
+  push?: Omit<PushOptions, 'vapid'>;
   /** Lifetime of access tokens in seconds. Default 8 hours. */
   tokenTtlSeconds?: number;
   /** Announced in `/config.json`. Default: the version in the repository's package.json. */
@@ -64,6 +76,8 @@ export interface StartServerOptions {
   events?: LiveEventOptions;
   /** The demo simulator (creates and moves orders in the demo tenants): `true` or its settings. Default off. */
   simulate?: boolean | SimulatorOptions;
+  /** Telemetry: `collectorEndpoint` (forward to an OpenTelemetry Collector; default: summarise in the log), flood limits. */
+  telemetry?: TelemetryOptions;
 }
 
 export interface RunningServer {
@@ -106,9 +120,21 @@ function signingKey(options: StartServerOptions): Buffer {
   return randomKey();
 }
 
+function vapidKeys(options: StartServerOptions): VapidKeys {
+  const subject = options.vapidSubject ?? DEFAULT_VAPID_SUBJECT;
+  if (options.vapidKeys) {
+    return vapidKeysFromValues(options.vapidKeys.publicKey, options.vapidKeys.privateKey, subject);
+  }
+  if (options.database && options.database !== 'memory') {
+    return vapidKeysFromDataDir(options.database, subject);
+  }
+  return randomVapidKeys(subject);
+}
+
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const clock = options.clock ?? (() => new Date());
   const jwtKey = signingKey(options);
+  const vapid = vapidKeys(options);
   const database = await openDatabase(databaseLocation(options));
   try {
     await migrate(database);
@@ -131,6 +157,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       tokenTtlSeconds: options.tokenTtlSeconds,
       logger: options.logger,
       events: { ...options.events, hub },
+      push: { ...options.push, vapid },
+      telemetry: options.telemetry,
     });
     logError = (error, message) => app.log.error({ err: error }, message);
     const host = options.host ?? '127.0.0.1';

@@ -17,7 +17,11 @@ export type ProblemKind =
   | 'too-many-attempts'
   | 'internal'
   | 'not-ready'
-  | 'console-not-built';
+  | 'console-not-built'
+  | 'unsupported-telemetry-type'
+  | 'malformed-telemetry'
+  | 'too-many-telemetry-requests'
+  | 'collector-unavailable';
 
 export interface ProblemParams {
   path?: string;
@@ -139,6 +143,38 @@ export const PROBLEM_TEXTS: Record<ProblemKind, ProblemText> = {
     detail: {
       en: () => 'Something went wrong on the server. Please try again later.',
       de: () => 'Auf dem Server ist ein Fehler aufgetreten. Bitte später erneut versuchen.',
+    },
+  },
+  'unsupported-telemetry-type': {
+    status: 415,
+    title: { en: 'Unsupported content type', de: 'Nicht unterstützter Inhaltstyp' },
+    detail: {
+      en: () => 'Send telemetry as OTLP/HTTP with application/x-protobuf or application/json.',
+      de: () => 'Bitte Telemetrie als OTLP/HTTP mit application/x-protobuf oder application/json senden.',
+    },
+  },
+  'malformed-telemetry': {
+    status: 400,
+    title: { en: 'Undecodable telemetry', de: 'Nicht lesbare Telemetrie' },
+    detail: {
+      en: () => 'The request body is not a valid OTLP export request of its content type.',
+      de: () => 'Der Inhalt der Anfrage ist keine gültige OTLP-Exportanfrage seines Inhaltstyps.',
+    },
+  },
+  'too-many-telemetry-requests': {
+    status: 429,
+    title: { en: 'Too many telemetry requests', de: 'Zu viele Telemetrie-Anfragen' },
+    detail: {
+      en: ({ retryAfterSeconds }) => `Too much telemetry at once. Try again in ${retryAfterSeconds ?? 1} seconds.`,
+      de: ({ retryAfterSeconds }) => `Zu viel Telemetrie auf einmal. Bitte in ${retryAfterSeconds ?? 1} Sekunden erneut versuchen.`,
+    },
+  },
+  'collector-unavailable': {
+    status: 502,
+    title: { en: 'Collector unavailable', de: 'Collector nicht erreichbar' },
+    detail: {
+      en: () => 'The telemetry could not be passed on to the OpenTelemetry Collector. Please try again later.',
+      de: () => 'Die Telemetrie konnte nicht an den OpenTelemetry Collector weitergegeben werden. Bitte später erneut versuchen.',
     },
   },
   'not-ready': {

@@ -6,6 +6,7 @@ import { LiveOrderUpdates } from '../domain/lifecycle/LiveOrderUpdates';
 import { SessionLifecycle } from '../domain/lifecycle/SessionLifecycle';
 import { AuthApi } from '../domain/ports/AuthApi';
 import { SessionStore } from '../domain/ports/SessionStore';
+import { Telemetry } from '../domain/ports/Telemetry';
 import { UpdateNotifier } from '../domain/ports/UpdateNotifier';
 import { AuthStore } from '../domain/stores/AuthStore';
 import { OrdersFilterStore } from '../domain/stores/OrdersFilterStore';
@@ -18,6 +19,8 @@ import { resources } from '../ui/locales/resources';
 import { routes } from '../ui/routing/routes';
 import { PRODUCTION_BUILD } from './buildMode';
 import { createContainer } from './createContainer';
+import { installErrorListeners } from './errorListeners';
+import { startTelemetry } from './startTelemetry';
 
 /** What a started console holds, to shut it down again. */
 export interface StartedConsole {
@@ -30,13 +33,15 @@ export interface StartedConsole {
  * container, restores the session, starts its lifecycle and renders the routes.
  */
 export async function bootstrap(root: HTMLElement, win: Window & typeof globalThis = window): Promise<StartedConsole> {
-  const config = await loadRuntimeConfig(win.fetch.bind(win));
+  const config = await loadRuntimeConfig(win.fetch.bind(win), win.localStorage);
   const environment: Environment = PRODUCTION_BUILD ? environmentForHost(win.location.hostname, config.productionHost) : 'development';
   win.document.title = pageTitle(config.release, PRODUCTION_BUILD);
 
   const i18n = createI18n(resources);
   const router = createBrowserRouter(routes);
   const container = createContainer(environment, { config, router, i18n, window: win });
+  // Errors are reported from here on; until OpenTelemetry has loaded (after the first paint) they wait in LazyTelemetry.
+  const stopErrorListeners = installErrorListeners(win, container.get<Telemetry>(Telemetry));
 
   const session = container.get<SessionStore>(SessionStore);
   const filter = container.get(OrdersFilterStore);
@@ -57,6 +62,7 @@ export async function bootstrap(root: HTMLElement, win: Window & typeof globalTh
 
   const reactRoot = createRoot(root);
   reactRoot.render(<CockpitApp services={container} router={router} i18n={i18n} />);
+  startTelemetry(container, { config, environment, window: win });
   // The service worker: its messages, the update prompt, and registration once the console is stable.
   const workerMessages = container.get(ServiceWorkerMessageListener);
   workerMessages.start();
@@ -71,6 +77,7 @@ export async function bootstrap(root: HTMLElement, win: Window & typeof globalTh
       liveUpdates.dispose();
       auth.dispose();
       router.dispose();
+      stopErrorListeners();
     },
   };
 }

@@ -162,7 +162,7 @@ describe('HTTP basics', () => {
         productionHost: 'cockpit.test.example',
         apiBase: '/api',
         telemetryBase: '',
-        vapidPublicKey: '',
+        vapidPublicKey: expect.stringMatching(/^[A-Za-z0-9_-]{87}$/),
       });
     });
   });

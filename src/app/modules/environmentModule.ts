@@ -1,6 +1,7 @@
 import { ContainerModule } from 'inversify';
 import { Environment } from '../../domain/model/Environment';
 import { Telemetry } from '../../domain/ports/Telemetry';
+import { LazyTelemetry } from '../../infrastructure/telemetry/LazyTelemetry';
 import { NoopTelemetry } from '../../infrastructure/telemetry/NoopTelemetry';
 
 /** Development (the webpack dev build): no telemetry and no service worker (spec). */
@@ -11,12 +12,13 @@ export const developmentModule = new ContainerModule(({ bind }) => {
 
 /**
  * Test and production (a production build, told apart by host at run time, spec). They differ only
- * in the `deployment.environment` they report; OpenTelemetry replaces NoopTelemetry here once it
- * is built.
+ * in the `deployment.environment` they report. Telemetry is a LazyTelemetry that `startTelemetry`
+ * hands over to OpenTelemetry once the console has rendered.
  */
 export function deployedModule(environment: Exclude<Environment, 'development'>): ContainerModule {
   return new ContainerModule(({ bind }) => {
     bind(Environment).toConstantValue(environment);
-    bind(Telemetry).toConstantValue(new NoopTelemetry());
+    bind(LazyTelemetry).toConstantValue(new LazyTelemetry());
+    bind(Telemetry).toService(LazyTelemetry);
   });
 }

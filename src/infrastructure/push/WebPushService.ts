@@ -51,7 +51,9 @@ export class WebPushService implements PushService {
   }
 
   private enqueue(work: () => Promise<void>): Promise<void> {
-    this.queue = this.queue.then(work).catch((error: unknown) => this.log(error));
+    this.queue = this.queue.then(work).catch((error: unknown) => {
+      this.log(error);
+    });
     return this.queue;
   }
 

@@ -12,7 +12,8 @@ export type UpdatableWorkbox = Pick<Workbox, 'addEventListener' | 'removeEventLi
  * worker take over and reloads the page once, when the new worker controls it.
  */
 export class WorkboxUpdateNotifier implements UpdateNotifier {
-  private reloading = false;
+  /** Set by the first click: a second one must neither ask again nor reload twice. */
+  private activating = false;
 
   constructor(
     private readonly workbox: UpdatableWorkbox | null,
@@ -43,15 +44,13 @@ export class WorkboxUpdateNotifier implements UpdateNotifier {
 
   private activate(): void {
     const workbox = this.workbox;
-    if (!workbox || this.reloading) {
+    if (!workbox || this.activating) {
       return;
     }
+    this.activating = true;
     const onControlling = () => {
       workbox.removeEventListener('controlling', onControlling);
-      if (!this.reloading) {
-        this.reloading = true;
-        this.reload();
-      }
+      this.reload();
     };
     workbox.addEventListener('controlling', onControlling);
     workbox.messageSkipWaiting();

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { HOME_PATH } from '../../domain/model/returnPath';
+import { withRouteErrorPanels } from '../errors/withRouteErrorPanels';
 import { AppShell } from '../shell/AppShell';
 import { RequireSession } from './RequireSession';
 
@@ -11,8 +12,11 @@ const SettingsPage = lazy(() =>
   import(/* webpackChunkName: "settings" */ '../settings/SettingsPage').then((m) => ({ default: m.SettingsPage })),
 );
 
-/** The console's routes (spec): `/login`, `/orders`, `/orders/:id`, `/settings`; `/` goes home. */
-export const routes: RouteObject[] = [
+/**
+ * The console's routes (spec): `/login`, `/orders`, `/orders/:id`, `/settings`; `/` goes home. Each
+ * has the error panel as its boundary (spec §8).
+ */
+export const routes: RouteObject[] = withRouteErrorPanels([
   {
     path: '/login',
     element: (
@@ -36,4 +40,4 @@ export const routes: RouteObject[] = [
       { path: '*', element: <Navigate to={HOME_PATH} replace /> },
     ],
   },
-];
+]);

@@ -1,7 +1,9 @@
 import { runInAction } from 'mobx';
 import { ApiError } from '../../../src/domain/model/ApiError';
 import { HttpClient } from '../../../src/domain/ports/HttpClient';
+import type { RequestActivity } from '../../../src/domain/ports/RequestActivity';
 import { SessionStore } from '../../../src/domain/ports/SessionStore';
+import { AxiosHttpClient } from '../../../src/infrastructure/http/AxiosHttpClient';
 import { createTestContainer, type TestBed } from '../support/createTestContainer';
 import { loginResult } from '../support/demoUser';
 
@@ -78,5 +80,62 @@ describe('AxiosHttpClient', () => {
     http.onDidReceiveUnauthorized((event) => events.push(event));
     await expect(http.get('/me')).rejects.toMatchObject({ kind: 'unauthorized' });
     expect(events).toEqual([{ path: '/me', token: login.token }]);
+  });
+
+  it('sends the body of delete() as JSON', async () => {
+    bed.backend.on('DELETE /push/subscriptions', { status: 204 });
+    await http.delete('/push/subscriptions', { body: { endpoint: 'https://push.example/send/1' } });
+    expect(bed.backend.requests[0]).toMatchObject({ method: 'DELETE', url: '/push/subscriptions', body: { endpoint: 'https://push.example/send/1' } });
+  });
+
+  describe('tells its activity when each request leaves and when it is answered', () => {
+    /** Counts what is under way and what the backend saw under way while it answered. */
+    class RecordingActivity implements RequestActivity {
+      pending = 0;
+      readonly calls: string[] = [];
+      started(): void {
+        this.pending++;
+        this.calls.push('started');
+      }
+      finished(): void {
+        this.pending--;
+        this.calls.push('finished');
+      }
+    }
+
+    let activity: RecordingActivity;
+    let measured: AxiosHttpClient;
+    const underWayWhileAnswering: number[] = [];
+
+    beforeEach(() => {
+      activity = new RecordingActivity();
+      underWayWhileAnswering.length = 0;
+      measured = new AxiosHttpClient(session, { baseURL: '/api', adapter: bed.backend.adapter, activity });
+      bed.backend.on('GET /slow', () => {
+        underWayWhileAnswering.push(activity.pending);
+        return { status: 200, body: {} };
+      });
+    });
+
+    afterEach(() => measured.dispose());
+
+    it('on an answer', async () => {
+      await Promise.all([measured.get('/slow'), measured.get('/slow')]);
+      expect(underWayWhileAnswering).toEqual([2, 2]);
+      expect(activity.calls).toEqual(['started', 'started', 'finished', 'finished']);
+      expect(activity.pending).toBe(0);
+    });
+
+    it('on a refusal and on a network failure too', async () => {
+      bed.backend.on('GET /broken', () => {
+        underWayWhileAnswering.push(activity.pending);
+        return { status: 500, body: { type: 'about:blank', title: 'Error', status: 500 } };
+      });
+      await expect(measured.get('/broken')).rejects.toBeInstanceOf(ApiError);
+      await expect(measured.delete('/nowhere', { body: {} })).rejects.toMatchObject({ kind: 'network' });
+      expect(underWayWhileAnswering).toEqual([1]);
+      expect(activity.calls).toEqual(['started', 'finished', 'started', 'finished']);
+      expect(activity.pending).toBe(0);
+    });
   });
 });

@@ -50,4 +50,26 @@ describe('BlueprintNotifier', () => {
     await flush();
     expect(toaster.shown).toHaveLength(2);
   });
+
+  it('shows no action unless given one', async () => {
+    notifier.show({ message: 'a.message' });
+    await flush();
+    expect(toaster.shown[0]?.action).toBeUndefined();
+  });
+
+  it('keeps a toast that does not expire on screen, without a close button, with its translated action', async () => {
+    const clicks: string[] = [];
+    notifier.show({ message: 'update.available', intent: 'primary', expires: false, action: { text: 'update.reload', onClick: () => clicks.push('reload') } });
+    await flush();
+    expect(toaster.shown[0]).toMatchObject({ message: 't(update.available)', intent: 'primary', timeout: 0, isCloseButtonShown: false });
+    expect(toaster.shown[0]?.action).toMatchObject({ text: 't(update.reload)' });
+    toaster.shown[0]?.action?.onClick?.({} as never);
+    expect(clicks).toEqual(['reload']);
+  });
+
+  it('an action alone does not keep the toast', async () => {
+    notifier.show({ message: 'a.message', action: { text: 'a.action', onClick: () => undefined } });
+    await flush();
+    expect(toaster.shown[0]).toMatchObject({ timeout: TOAST_TIMEOUT_MS, isCloseButtonShown: true, action: { text: 't(a.action)' } });
+  });
 });

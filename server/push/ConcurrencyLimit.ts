@@ -1,0 +1,37 @@
+/**
+ * Runs tasks with at most `limit` of them at a time; the others wait in arrival order. At most
+ * `maxWaiting` may wait: beyond that `run` refuses at once (answers false), so a push service that
+ * answers slowly cannot make the queue grow without end.
+ */
+export class ConcurrencyLimit {
+  private running = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(
+    private readonly limit: number,
+    private readonly maxWaiting: number,
+  ) {}
+
+  /** Starts `task` when a place is free; resolves when it has ended (true), or false when refused. */
+  async run(task: () => Promise<void>): Promise<boolean> {
+    if (this.running < this.limit) {
+      this.running += 1;
+    } else if (this.waiting.length < this.maxWaiting) {
+      // The task that ends hands its place over, so none starts in between.
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      return false;
+    }
+    try {
+      await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) {
+        next();
+      } else {
+        this.running -= 1;
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,186 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type { Disposable } from '../../src/domain/model/Disposable';
+import type { EventHub, StoredEvent } from '../events/EventHub';
+import { ConcurrencyLimit } from './ConcurrencyLimit';
+import { newOrderFacts, newOrderNotification } from './orderNotification';
+import type { PushSubscriptionRepository, StoredPushSubscription } from './PushSubscriptionRepository';
+import type { PushSendOptions, PushTransport } from './PushTransport';
+import { retryAfterMs } from './retryAfter';
+
+/** Where the sender reports what went wrong (the app's logger). */
+export interface PushLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+/** Waits `ms`; rejects (or resolves early) when `signal` aborts. */
+export type Sleep = (ms: number, signal: AbortSignal) => Promise<void>;
+
+export interface OrderPushSenderOptions {
+  /** Messages sent at the same time, over all tenants. Default 8. */
+  concurrency?: number;
+  /** Messages waiting for a free place at most; more are dropped (and logged). Default 10 000. */
+  maxWaiting?: number;
+  /**
+   * The longest `Retry-After` a 429 is waited for before its one retry. A longer one drops the message
+   * (retrying earlier than asked would only be refused again). Default 60 s.
+   */
+  maxRetryWaitMs?: number;
+  /** How the retry waits. Default: a timer. */
+  sleep?: Sleep;
+}
+
+export interface OrderPushSenderDeps {
+  hub: EventHub;
+  subscriptions: PushSubscriptionRepository;
+  transport: PushTransport;
+  clock: () => Date;
+  log: PushLog;
+}
+
+/** Every push: kept an hour by the push service (a new order an hour later is old news), normal urgency. */
+export const PUSH_SEND_OPTIONS: PushSendOptions = { ttlSeconds: 3600, urgency: 'normal' };
+
+const DEFAULT_CONCURRENCY = 8;
+const DEFAULT_MAX_WAITING = 10_000;
+const DEFAULT_MAX_RETRY_WAIT_MS = 60_000;
+/** The wait before the retry of a 429 that names none. */
+const DEFAULT_RETRY_WAIT_MS = 5_000;
+
+const sleepWithTimer: Sleep = (ms, signal) => delay(ms, undefined, { signal });
+
+/**
+ * Sends a web push for every new order (`order.created` from the hub) to every subscription of the
+ * order's tenant, in its user's language. Runs apart from the change: the hub hands it committed
+ * events, and it only starts work there, so a slow or failing push service never delays or fails an
+ * order change. Per message: 404 or 410 deletes the subscription, 429 is retried once after its
+ * `Retry-After`, anything else is logged.
+ */
+export class OrderPushSender {
+  private subscription: Disposable | undefined;
+  private readonly work = new Set<Promise<void>>();
+  private readonly stopping = new AbortController();
+  private readonly limit: ConcurrencyLimit;
+  private readonly maxRetryWaitMs: number;
+  private readonly sleep: Sleep;
+
+  constructor(
+    private readonly deps: OrderPushSenderDeps,
+    options: OrderPushSenderOptions = {},
+  ) {
+    this.limit = new ConcurrencyLimit(options.concurrency ?? DEFAULT_CONCURRENCY, options.maxWaiting ?? DEFAULT_MAX_WAITING);
+    this.maxRetryWaitMs = options.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS;
+    this.sleep = options.sleep ?? sleepWithTimer;
+  }
+
+  /** Listens to the hub. */
+  start(): void {
+    this.subscription ??= this.deps.hub.subscribeAll((event) => {
+      if (event.type === 'order.created' && !this.stopping.signal.aborted) {
+        this.track(this.notify(event));
+      }
+    });
+  }
+
+  /** Stops listening, drops waiting retries and what has not started, and waits for the messages under way. */
+  async stop(): Promise<void> {
+    this.subscription?.dispose();
+    this.stopping.abort();
+    await this.idle();
+  }
+
+  /** Resolves once nothing is being sent or waiting (for tests and for `stop`). */
+  async idle(): Promise<void> {
+    while (this.work.size > 0) {
+      await Promise.allSettled([...this.work]);
+    }
+  }
+
+  private track(task: Promise<void>): void {
+    this.work.add(task);
+    void task.finally(() => this.work.delete(task));
+  }
+
+  private async notify(event: StoredEvent): Promise<void> {
+    try {
+      const order = newOrderFacts(event.data);
+      if (!order) {
+        this.deps.log.error({ tenantId: event.tenantId, eventId: event.id }, 'web push: the order.created event carries no order');
+        return;
+      }
+      const subscriptions = await this.deps.subscriptions.ofTenant(event.tenantId);
+      const now = this.deps.clock().getTime();
+      await Promise.all(
+        subscriptions.map(async (subscription) => {
+          if (subscription.expirationTime !== null && Date.parse(subscription.expirationTime) <= now) {
+            await this.deps.subscriptions.discard(subscription.endpoint);
+            return;
+          }
+          const payload = newOrderNotification(order, subscription.language);
+          if (!payload) {
+            this.deps.log.error({ orderId: order.id }, 'web push: the notification does not fit into a push message');
+            return;
+          }
+          const started = await this.limit.run(() => this.deliver(subscription, JSON.stringify(payload)));
+          if (!started) {
+            this.deps.log.warn({ orderId: order.id }, 'web push: too many messages waiting; one was dropped');
+          }
+        }),
+      );
+    } catch (error) {
+      if (!this.stopping.signal.aborted) {
+        this.deps.log.error({ err: error, tenantId: event.tenantId, eventId: event.id }, 'web push: sending a new order failed');
+      }
+    }
+  }
+
+  private async deliver(subscription: StoredPushSubscription, payload: string): Promise<void> {
+    if (this.stopping.signal.aborted) {
+      return;
+    }
+    const target = { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } };
+    const origin = safeOrigin(subscription.endpoint);
+    try {
+      let answer = await this.deps.transport.send(target, payload, PUSH_SEND_OPTIONS);
+      if (answer.statusCode === 429) {
+        const wait = retryAfterMs(answer.retryAfter, this.deps.clock()) ?? DEFAULT_RETRY_WAIT_MS;
+        if (wait > this.maxRetryWaitMs) {
+          this.deps.log.warn({ origin, retryAfter: answer.retryAfter }, 'web push: rate limited for longer than we wait; message dropped');
+          return;
+        }
+        try {
+          await this.sleep(wait, this.stopping.signal);
+        } catch {
+          return;
+        }
+        if (this.stopping.signal.aborted) {
+          return;
+        }
+        answer = await this.deps.transport.send(target, payload, PUSH_SEND_OPTIONS);
+      }
+      if (answer.statusCode === 404 || answer.statusCode === 410) {
+        await this.deps.subscriptions.discard(subscription.endpoint);
+      } else if (answer.statusCode < 200 || answer.statusCode > 299) {
+        this.deps.log.warn({ origin, statusCode: answer.statusCode }, 'web push: the push service refused a message');
+      }
+    } catch (error) {
+      this.deps.log.warn({ err: error, origin }, 'web push: a message could not be sent');
+    }
+  }
+}
+
+/** The push service's origin, for logs: the endpoint's path is a capability and stays out of them. */
+function safeOrigin(endpoint: string): string {
+  try {
+    return new URL(endpoint).origin;
+  } catch {
+    return '?';
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's web push sender; `idle()` tells when the pushes of the new orders so far are out. */
+    pushSender: OrderPushSender;
+  }
+}

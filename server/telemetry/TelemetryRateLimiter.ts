@@ -1,0 +1,75 @@
+/** How many telemetry requests are let through: token buckets that refill evenly over `windowMs`. */
+export interface TelemetryRateLimits {
+  /** Requests per client address and window; also the burst a client may send at once. Default 60. */
+  perClient: number;
+  /** Requests of all clients together per window. Default 600. */
+  overall: number;
+  /** Default 10 s. */
+  windowMs: number;
+}
+
+export const DEFAULT_TELEMETRY_RATE_LIMITS: TelemetryRateLimits = { perClient: 60, overall: 600, windowMs: 10_000 };
+
+interface Bucket {
+  tokens: number;
+  updatedAt: number;
+}
+
+/** Above this many client buckets, the full ones (which mean the same as none) are swept out. */
+const SWEEP_ABOVE = 10_000;
+
+/**
+ * Floods of telemetry (a runaway page, a script) are refused with 429 before their bodies are read:
+ * one bucket per client address and one for everybody, so many clients together cannot flood either.
+ * Kept in memory: a restart forgets it.
+ */
+export class TelemetryRateLimiter {
+  private readonly clients = new Map<string, Bucket>();
+  private readonly overall: Bucket;
+
+  constructor(
+    private readonly clock: () => Date,
+    private readonly limits: TelemetryRateLimits = DEFAULT_TELEMETRY_RATE_LIMITS,
+  ) {
+    this.overall = { tokens: limits.overall, updatedAt: clock().getTime() };
+  }
+
+  /** Takes a request of `client` and answers 0, or refuses it and answers the seconds to wait. */
+  take(client: string): number {
+    const now = this.clock().getTime();
+    const bucket = this.clients.get(client) ?? { tokens: this.limits.perClient, updatedAt: now };
+    this.refill(bucket, this.limits.perClient, now);
+    this.refill(this.overall, this.limits.overall, now);
+    this.clients.set(client, bucket);
+    if (this.clients.size > SWEEP_ABOVE) {
+      this.sweep(now);
+    }
+    const wait = Math.max(this.waitMs(bucket, this.limits.perClient), this.waitMs(this.overall, this.limits.overall));
+    if (wait > 0) {
+      return Math.max(1, Math.ceil(wait / 1000));
+    }
+    bucket.tokens -= 1;
+    this.overall.tokens -= 1;
+    return 0;
+  }
+
+  private refill(bucket: Bucket, capacity: number, now: number): void {
+    const elapsed = Math.max(0, now - bucket.updatedAt);
+    bucket.tokens = Math.min(capacity, bucket.tokens + (elapsed * capacity) / this.limits.windowMs);
+    bucket.updatedAt = Math.max(bucket.updatedAt, now);
+  }
+
+  /** Time until `bucket` holds a whole token. */
+  private waitMs(bucket: Bucket, capacity: number): number {
+    return bucket.tokens >= 1 ? 0 : ((1 - bucket.tokens) * this.limits.windowMs) / capacity;
+  }
+
+  private sweep(now: number): void {
+    for (const [client, bucket] of this.clients) {
+      this.refill(bucket, this.limits.perClient, now);
+      if (bucket.tokens >= this.limits.perClient) {
+        this.clients.delete(client);
+      }
+    }
+  }
+}

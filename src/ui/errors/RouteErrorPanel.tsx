@@ -1,0 +1,33 @@
+import { Button, NonIdealState } from '@blueprintjs/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRouteError } from 'react-router-dom';
+import { Telemetry } from '../../domain/ports/Telemetry';
+import { useService } from '../services/useService';
+
+export interface RouteErrorPanelProps {
+  /** Default: reload the page. */
+  reload?: () => void;
+}
+
+/**
+ * Shown in place of a route that failed to render or load (spec §8): says so instead of a white page,
+ * reports the error once, and offers a reload.
+ */
+export function RouteErrorPanel({ reload = () => window.location.reload() }: RouteErrorPanelProps) {
+  const error = useRouteError();
+  const telemetry = useService<Telemetry>(Telemetry);
+  const { t } = useTranslation();
+  useEffect(() => {
+    telemetry.recordError(error, { 'error.source': 'route' });
+  }, [error, telemetry]);
+  return (
+    <NonIdealState
+      className="cockpit-route-error"
+      icon="error"
+      title={t('errorBoundary.title')}
+      description={t('errorBoundary.description')}
+      action={<Button intent="primary" icon="refresh" text={t('errorBoundary.reload')} onClick={() => reload()} />}
+    />
+  );
+}
