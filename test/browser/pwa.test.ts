@@ -1,0 +1,183 @@
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { launchChromium } from './support/chromium';
+import { eventually } from './support/eventually';
+import { openLoggedIn } from './support/session';
+import { startCockpit, type RunningCockpit } from './support/startCockpit';
+
+const DIST = path.resolve(__dirname, '../../dist');
+
+/** Waits until the service worker controls `page`; its script URL. */
+async function controlled(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+    return navigator.serviceWorker.controller!.scriptURL;
+  });
+}
+
+/** Every URL in the page's Cache Storage. */
+function cachedUrls(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      urls.push(...(await cache.keys()).map((request) => request.url));
+    }
+    return urls;
+  });
+}
+
+/** The id of the page's service worker registration, as the DevTools protocol names it. */
+async function registrationId(cdp: CDPSession, scopeURL: string): Promise<string> {
+  const found = new Promise<string>((resolve) =>
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const match = registrations.find((registration) => registration.scopeURL === scopeURL && !registration.isDeleted);
+      if (match) resolve(match.registrationId);
+    }),
+  );
+  await cdp.send('ServiceWorker.enable');
+  return found;
+}
+
+describe('the installable console in a browser', () => {
+  let cockpit: RunningCockpit;
+  let browser: Browser;
+  let context: BrowserContext;
+  let staticDir: string;
+
+  beforeAll(async () => {
+    // A copy of the build, so that one test can publish a new version of the service worker.
+    staticDir = mkdtempSync(path.join(tmpdir(), 'cockpit-dist-'));
+    cpSync(DIST, staticDir, { recursive: true });
+    cockpit = await startCockpit({ STATIC_DIR: staticDir });
+    browser = await launchChromium();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await cockpit?.close();
+    rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  beforeEach(async () => {
+    context = await browser.newContext({ baseURL: cockpit.url, locale: 'de-DE', viewport: { width: 1400, height: 900 } });
+  });
+
+  afterEach(async () => {
+    await context.close();
+  });
+
+  it('is installable: a manifest with icons in several sizes', async () => {
+    const page = await context.newPage();
+    await page.goto('/login');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const manifest = await (await fetch(`${cockpit.url}${href}`)).json();
+    expect(manifest).toMatchObject({ name: 'Order Cockpit', display: 'standalone', start_url: '/orders', theme_color: '#215db0' });
+    const sizes = manifest.icons.map((icon: { sizes: string }) => icon.sizes);
+    expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    for (const icon of manifest.icons) {
+      const answer = await fetch(`${cockpit.url}${icon.src}`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toBe(icon.type);
+    }
+  });
+
+  it('registers once the console is stable, precaches the shell, never the API, and starts offline', async () => {
+    const page = await openLoggedIn(context);
+    expect(await controlled(page)).toBe(`${cockpit.url}/sw.js`);
+    const urls = await eventually(async () => {
+      const found = await cachedUrls(page);
+      return found.some((url) => url.includes('/index.html')) ? found : null;
+    });
+    expect(urls?.some((url) => /\/assets\/main\.[0-9a-f]+\.js/.test(url))).toBe(true);
+    expect(urls?.filter((url) => /\/(api|v1)\/|\/config\.json/.test(new URL(url).pathname))).toEqual([]);
+
+    await cockpit.stop();
+    try {
+      await page.reload();
+      // The cached shell starts with the configuration remembered from the last start: the
+      // operator sees the console (its header, the orders page saying it cannot load) instead of
+      // the browser's offline page.
+      await page.locator('.cockpit-live-indicator').waitFor();
+      expect(await page.getByText('Order Cockpit konnte nicht starten.', { exact: false }).count()).toBe(0);
+      expect(await page.evaluate(() => document.querySelector('meta[name="csp-nonce"]')?.getAttribute('content'))).not.toBe('__CSP_NONCE__');
+    } finally {
+      await cockpit.start();
+    }
+  });
+
+  it('offers a new version with "Ok, neu laden!" and reloads once when it took over', async () => {
+    const page = await openLoggedIn(context);
+    const firstScript = await controlled(page);
+    // A new release: the service worker's bytes change.
+    appendFileSync(path.join(staticDir, 'sw.js'), '\n// release 2\n');
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+
+    const prompt = page.getByText('Die Anwendung wurde aktualisiert.');
+    await prompt.waitFor();
+    // The message stays until acted on.
+    await page.waitForTimeout(6000);
+    expect(await prompt.isVisible()).toBe(true);
+
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.getByRole('button', { name: 'Ok, neu laden!' }).click();
+    await eventually(() => loads > 0);
+    await page.locator('[role="row"][data-order-id]').first().waitFor();
+    await page.waitForTimeout(1000);
+    expect(loads).toBe(1);
+    expect(await controlled(page)).toBe(firstScript);
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting)).toBeNull();
+    expect(await page.getByText('Die Anwendung wurde aktualisiert.').count()).toBe(0);
+  });
+
+  it('shows a pushed order as a notification and, in the open console, as a snackbar for 5 s', async () => {
+    await context.grantPermissions(['notifications'], { origin: cockpit.url });
+    const page = await openLoggedIn(context);
+    await controlled(page);
+    const cdp = await context.newCDPSession(page);
+    const id = await registrationId(cdp, `${cockpit.url}/`);
+    const payload = {
+      title: 'Neuer Auftrag AN-2026-000999',
+      body: 'Kundin Erika Muster, 24.12.2026, Hamburg',
+      icon: '/icons/icon-192.png',
+      dir: 'ltr',
+      lang: 'de',
+      data: { url: '/orders/abc', orderId: 'abc' },
+      tag: 'order-abc',
+    };
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: cockpit.url, registrationId: id, data: JSON.stringify(payload) });
+
+    const snackbar = page.getByText('Kundin Erika Muster, 24.12.2026, Hamburg');
+    await snackbar.waitFor();
+    const shown = await page.evaluate(async () =>
+      (await (await navigator.serviceWorker.getRegistration())!.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data })),
+    );
+    expect(shown).toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, data: payload.data }]);
+    const seen = Date.now();
+    await snackbar.waitFor({ state: 'detached', timeout: 10000 });
+    expect(Date.now() - seen).toBeGreaterThan(3500);
+  });
+
+  it('shows a generic notification in the browser language for a payload it cannot read', async () => {
+    await context.grantPermissions(['notifications'], { origin: cockpit.url });
+    const page = await openLoggedIn(context);
+    await controlled(page);
+    const cdp = await context.newCDPSession(page);
+    const id = await registrationId(cdp, `${cockpit.url}/`);
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: cockpit.url, registrationId: id, data: '{"title": 42, broken' });
+
+    const shown = await eventually(async () => {
+      const found = await page.evaluate(async () =>
+        (await (await navigator.serviceWorker.getRegistration())!.getNotifications()).map((n) => ({ title: n.title, body: n.body })),
+      );
+      return found.length > 0 ? found : null;
+    });
+    expect(shown).toEqual([{ title: 'Order Cockpit', body: 'Es gibt Neuigkeiten zu Ihren Aufträgen.' }]);
+  });
+});
