@@ -111,7 +111,17 @@ describe('the installable console in a browser', () => {
     }
   });
 
+  it('tells once that notifications are blocked when the browser refuses them', async () => {
+    const page = await openLoggedIn(context);
+    await page.getByText('Benachrichtigungen blockiert').waitFor();
+    await page.getByText('Benachrichtigungen blockiert').waitFor({ state: 'detached', timeout: 10000 });
+    await page.waitForTimeout(2000);
+    expect(await page.getByText('Benachrichtigungen blockiert').count()).toBe(0);
+  });
+
   it('offers a new version with "Ok, neu laden!" and reloads once when it took over', async () => {
+    // Notifications allowed: no other message moves the prompt while it is clicked.
+    await context.grantPermissions(['notifications'], { origin: cockpit.url });
     const page = await openLoggedIn(context);
     const firstScript = await controlled(page);
     // A new release: the service worker's bytes change.
@@ -126,8 +136,17 @@ describe('the installable console in a browser', () => {
 
     let loads = 0;
     page.on('load', () => loads++);
+    const printed: string[] = [];
+    page.on('console', (message) => printed.push(message.text()));
     await page.getByRole('button', { name: 'Ok, neu laden!' }).click();
-    await eventually(() => loads > 0);
+    if (!(await eventually(() => loads > 0, 15000))) {
+      const state = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        return { waiting: registration?.waiting?.state, active: registration?.active?.state, installing: registration?.installing?.state };
+      });
+      await page.screenshot({ path: path.join(tmpdir(), 'cockpit-update-failed.png') });
+      throw new Error(`no reload: ${JSON.stringify(state)}; console: ${printed.join(' | ')}`);
+    }
     await page.locator('[role="row"][data-order-id]').first().waitFor();
     await page.waitForTimeout(1000);
     expect(loads).toBe(1);
