@@ -28,6 +28,24 @@ export class ConsolePage {
   }
 
   async send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const html = await this.page(request);
+    return reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  }
+
+  /**
+   * The single-page fallback: answers page requests for unknown paths, leaves the rest alone.
+   * Says whether it answered (a boolean: a Fastify reply is a thenable, awaiting it gives undefined).
+   */
+  async fallback(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    if (!ConsolePage.isPageRequest(request)) {
+      return false;
+    }
+    const html = await this.page(request);
+    reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return true;
+  }
+
+  private async page(request: FastifyRequest): Promise<string> {
     let html: string;
     try {
       html = await readFile(this.indexFile, 'utf8');
@@ -37,15 +55,6 @@ export class ConsolePage {
       }
       throw error;
     }
-    return reply
-      .code(200)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(html.replaceAll(CSP_NONCE_PLACEHOLDER, request.cspNonce));
-  }
-
-  /** The single-page fallback: answers page requests for unknown paths, leaves the rest alone. */
-  async fallback(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-    return ConsolePage.isPageRequest(request) ? this.send(request, reply) : undefined;
+    return html.replaceAll(CSP_NONCE_PLACEHOLDER, request.cspNonce);
   }
 }

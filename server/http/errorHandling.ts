@@ -62,7 +62,8 @@ export function registerErrorHandling(
   app: FastifyInstance,
   options: {
     bodyLimit: number;
-    fallback: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply | undefined>;
+    /** Answers what the API does not know (the console's pages); says whether it answered. */
+    fallback: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>;
   },
 ): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
@@ -74,9 +75,8 @@ export function registerErrorHandling(
   });
 
   app.setNotFoundHandler(async (request, reply) => {
-    const answered = await options.fallback(request, reply);
-    if (answered) {
-      return answered;
+    if (await options.fallback(request, reply)) {
+      return reply;
     }
     return sendProblem(request, reply, new ProblemError('not-found', { params: { path: requestPath(request) } }));
   });

@@ -105,6 +105,28 @@ describe('HTTP basics', () => {
       expect(worker.headers.get('cache-control')).toBe('no-cache');
     });
 
+    it('answers a page request for an unknown path once, without a warning in the log', async () => {
+      const logged: string[] = [];
+      const app = await buildApp({
+        database: server.database,
+        jwtKey: randomKey(),
+        staticDir,
+        release: 'x',
+        productionHost: 'x',
+        logger: { level: 'warn', stream: { write: (line: string) => void logged.push(line) } },
+      });
+      try {
+        const url = await listen(app);
+        for (const method of ['GET', 'HEAD']) {
+          const response = await fetch(`${url}/orders/123`, { method, headers: { accept: 'text/html' } });
+          expect(response.status).toBe(200);
+        }
+        expect(logged).toEqual([]);
+      } finally {
+        await app.close();
+      }
+    });
+
     it('answers 503 with a hint when the console is not built', async () => {
       const app = await buildApp({
         database: server.database,
