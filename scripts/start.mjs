@@ -11,7 +11,8 @@ log('Starting the reference backend …');
 const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
   cwd: root,
   stdio: 'inherit',
-  env: { SIMULATE: '1', ...process.env },
+  // The demo: the simulator on, and the telemetry summaries (logged at info) shown.
+  env: { SIMULATE: '1', LOG_LEVEL: 'info', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
