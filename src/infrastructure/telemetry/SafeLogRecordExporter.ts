@@ -1,37 +1,14 @@
 import type { LogRecordExporter, ReadableLogRecord } from '@opentelemetry/sdk-logs';
-import { EXPORT_SUCCESS, exportFailure, type ExportResult } from './exportResult';
+import { SafeExporter } from './SafeExporter';
 import { scrubAttributes, scrubValue } from './scrubSecrets';
 
 /**
  * What leaves the console as log records: body and attributes scrubbed of tokens, credentials and
  * passwords, failed exports counted, and nothing thrown.
  */
-export class SafeLogRecordExporter implements LogRecordExporter {
-  constructor(
-    private readonly exporter: LogRecordExporter,
-    private readonly onFailed: (count: number) => void,
-  ) {}
-
-  export(logs: ReadableLogRecord[], resultCallback: (result: ExportResult) => void): void {
-    const done = (result: ExportResult) => {
-      if (result.code !== EXPORT_SUCCESS) {
-        this.onFailed(logs.length);
-      }
-      resultCallback(result);
-    };
-    try {
-      this.exporter.export(logs.map(scrubLogRecord), done);
-    } catch (error) {
-      done(exportFailure(error));
-    }
-  }
-
-  shutdown(): Promise<void> {
-    return this.exporter.shutdown();
-  }
-
-  forceFlush(): Promise<void> {
-    return this.exporter.forceFlush();
+export class SafeLogRecordExporter extends SafeExporter<ReadableLogRecord> implements LogRecordExporter {
+  constructor(exporter: LogRecordExporter, onFailed: (count: number) => void) {
+    super(exporter, scrubLogRecord, onFailed);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-web';
-import { EXPORT_SUCCESS, exportFailure, type ExportResult } from './exportResult';
+import { SafeExporter } from './SafeExporter';
 import { scrubAttributes, scrubText } from './scrubSecrets';
 
 /**
@@ -7,32 +7,9 @@ import { scrubAttributes, scrubText } from './scrubSecrets';
  * credentials and passwords (the SDK's spans cannot be changed once ended, so the exporter hands
  * on scrubbed copies), failed exports counted, and nothing thrown.
  */
-export class SafeSpanExporter implements SpanExporter {
-  constructor(
-    private readonly exporter: SpanExporter,
-    private readonly onFailed: (count: number) => void,
-  ) {}
-
-  export(spans: ReadableSpan[], resultCallback: (result: ExportResult) => void): void {
-    const done = (result: ExportResult) => {
-      if (result.code !== EXPORT_SUCCESS) {
-        this.onFailed(spans.length);
-      }
-      resultCallback(result);
-    };
-    try {
-      this.exporter.export(spans.map(scrubSpan), done);
-    } catch (error) {
-      done(exportFailure(error));
-    }
-  }
-
-  shutdown(): Promise<void> {
-    return this.exporter.shutdown();
-  }
-
-  forceFlush(): Promise<void> {
-    return this.exporter.forceFlush?.() ?? Promise.resolve();
+export class SafeSpanExporter extends SafeExporter<ReadableSpan> implements SpanExporter {
+  constructor(exporter: SpanExporter, onFailed: (count: number) => void) {
+    super(exporter, scrubSpan, onFailed);
   }
 }
 
