@@ -1,10 +1,11 @@
+import { createECDH, randomBytes } from 'node:crypto';
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchChromium } from './support/chromium';
 import { eventually } from './support/eventually';
-import { openLoggedIn } from './support/session';
+import { logIn, openLoggedIn } from './support/session';
 import { startCockpit, type RunningCockpit } from './support/startCockpit';
 
 const DIST = path.resolve(__dirname, '../../dist');
@@ -89,7 +90,11 @@ describe('the installable console in a browser', () => {
 
   it('registers once the console is stable, precaches the shell, never the API, and starts offline', async () => {
     const page = await openLoggedIn(context);
+    const registered = Date.now();
     expect(await controlled(page)).toBe(`${cockpit.url}/sw.js`);
+    console.info(`the service worker controlled the page ${Date.now() - registered} ms after the first orders showed`);
+    await page.reload();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${cockpit.url}/sw.js`);
     const urls = await eventually(async () => {
       const found = await cachedUrls(page);
       return found.some((url) => url.includes('/index.html')) ? found : null;
@@ -109,6 +114,49 @@ describe('the installable console in a browser', () => {
     } finally {
       await cockpit.start();
     }
+  });
+
+  it('subscribes to push on login and deletes the subscription on logout', async () => {
+    // Headless Chromium reaches no push service: PushManager is stubbed in the page with a
+    // subscription of well-formed keys; everything from there on is the console and the backend.
+    const ecdh = createECDH('prime256v1');
+    ecdh.generateKeys();
+    const keys = { p256dh: ecdh.getPublicKey().toString('base64url'), auth: randomBytes(16).toString('base64url') };
+    await context.addInitScript((subscriptionKeys) => {
+      let current: PushSubscription | null = null;
+      PushManager.prototype.getSubscription = async () => current;
+      PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+        const endpoint = 'https://push.example.test/send/browser-1';
+        current = {
+          endpoint,
+          expirationTime: null,
+          options: { applicationServerKey: options?.applicationServerKey ?? null, userVisibleOnly: options?.userVisibleOnly ?? false },
+          toJSON: () => ({ endpoint, expirationTime: null, keys: subscriptionKeys }),
+          unsubscribe: async () => {
+            current = null;
+            return true;
+          },
+        } as unknown as PushSubscription;
+        return current!;
+      };
+    }, keys);
+    await context.grantPermissions(['notifications'], { origin: cockpit.url });
+    const page = await context.newPage();
+    const subscribed = page.waitForResponse((response) => response.url().endsWith('/api/push/subscriptions') && response.request().method() === 'POST');
+    await page.goto('/login');
+    await logIn(page);
+    const posted = await subscribed;
+    expect(posted.status()).toBe(201);
+    expect(JSON.parse(posted.request().postData() ?? '{}')).toEqual({ endpoint: 'https://push.example.test/send/browser-1', expirationTime: null, keys });
+
+    const deleted = page.waitForResponse((response) => response.url().endsWith('/api/push/subscriptions') && response.request().method() === 'DELETE');
+    await page.getByRole('button', { name: 'Benutzermenü' }).click();
+    await page.getByText('Abmelden').click();
+    const answer = await deleted;
+    expect(answer.status()).toBe(204);
+    expect(JSON.parse(answer.request().postData() ?? '{}')).toEqual({ endpoint: 'https://push.example.test/send/browser-1' });
+    expect(answer.request().headers().authorization).toBeUndefined();
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).pushManager.getSubscription())).toBeNull();
   });
 
   it('tells once that notifications are blocked when the browser refuses them', async () => {

@@ -1,28 +1,10 @@
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from './support/chromium';
 import { eventually } from './support/eventually';
 import { openLoggedIn, storedState } from './support/session';
 import { startCockpit, type RunningCockpit } from './support/startCockpit';
 import { FakeCollector } from '../server/support/fakeCollector';
-
-interface Sent {
-  path: string;
-  contentType: string;
-  body: Buffer;
-  at: number;
-}
-
-/** Every telemetry export the page sends to its own origin. */
-function telemetryExports(page: Page): Sent[] {
-  const sent: Sent[] = [];
-  page.on('request', (request: Request) => {
-    const url = new URL(request.url());
-    if (request.method() === 'POST' && url.pathname.startsWith('/v1/')) {
-      sent.push({ path: url.pathname, contentType: request.headers()['content-type'] ?? '', body: request.postDataBuffer() ?? Buffer.alloc(0), at: Date.now() });
-    }
-  });
-  return sent;
-}
+import { decodeLogRecords } from './support/otlpLogs';
 
 describe('telemetry in a browser', () => {
   let cockpit: RunningCockpit;
@@ -44,49 +26,105 @@ describe('telemetry in a browser', () => {
   });
 
   beforeEach(async () => {
-    context = await browser.newContext({ baseURL: cockpit.url, viewport: { width: 1400, height: 900 } });
+    // Without the service worker: request interception (page.route) cannot see what a worker fetches.
+    context = await browser.newContext({ baseURL: cockpit.url, viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' });
   });
 
   afterEach(async () => {
     await context.close();
   });
 
-  it('exports traces to /v1/traces of its own origin, tagged as the test environment, without the token', async () => {
-    const page = await context.newPage();
-    const sent = telemetryExports(page);
-    await page.goto('/login');
-    const traces = await eventually(() => sent.find((item) => item.path === '/v1/traces'), 15000);
-    expect(traces).toBeDefined();
-    const text = traces!.body.toString('latin1');
-    expect(text).toContain('order-cockpit');
-    expect(text).toContain('deployment.environment');
-    expect(text).toContain('test');
+  it('exports document-load and HTTP client spans to /v1/traces of its own origin, tagged as the test environment', async () => {
+    await openLoggedIn(context);
+    type Attribute = { key: string; value: { stringValue?: string } };
+    let seen: string[] = [];
+    type Export = { resourceSpans: { resource: { attributes: Attribute[] }; scopeSpans: { spans: { name: string }[] }[] }[] };
+    const found = await eventually(() => {
+      const exports = collector.requests.filter((item) => item.path === '/v1/traces').map((item) => JSON.parse(item.body.toString()) as Export);
+      const names = exports.flatMap((body) => body.resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans.map((span) => span.name))));
+      seen = names;
+      // The console's API calls go through axios, i.e. XMLHttpRequest: their spans are named by method.
+      return names.includes('documentLoad') && names.includes('GET') ? exports : null;
+    }, 10000);
+    if (!found) console.log('span names', seen);
+    expect(found).not.toBeNull();
+    const attributes = found![0]!.resourceSpans[0]!.resource.attributes;
+    const attribute = (key: string) => attributes.find((item) => item.key === key)?.value.stringValue;
+    expect(attribute('service.name')).toBe('order-cockpit');
+    expect(attribute('deployment.environment')).toBe('test');
+    expect(collector.requests.find((item) => item.path === '/v1/traces')?.headers['content-type']).toBe('application/json');
   });
 
   it('mirrors console output as log records (protobuf to /v1/logs), without the token', async () => {
     const page = await openLoggedIn(context);
     const token = (await storedState(page)).auth?.token;
-    await page.evaluate(() => console.warn('probe-warning from the operator console'));
+    await page.evaluate(() => console.warn('probe'));
     // The log processor sends every 5000 ms.
-    const logs = await eventually(() => collector.requests.find((item) => item.path === '/v1/logs' && item.body.includes('probe-warning')), 8000);
-    expect(logs).toBeDefined();
-    expect(logs!.headers['content-type']).toBe('application/x-protobuf');
-    expect(logs!.body.includes('Warning')).toBe(true);
+    const record = await eventually(
+      () =>
+        collector.requests
+          .filter((item) => item.path === '/v1/logs')
+          .flatMap((item) => decodeLogRecords(item.body))
+          .find((decoded) => decoded.body === 'probe'),
+      8000,
+    );
+    expect(record).toEqual({ severityNumber: 13, severityText: 'Warning', body: 'probe' });
+    expect(collector.requests.find((item) => item.path === '/v1/logs')?.headers['content-type']).toBe('application/x-protobuf');
     for (const item of collector.requests) {
       expect(item.body.includes(token!)).toBe(false);
     }
   });
 
-  it('sends what it holds at once when the page is hidden or left', async () => {
+  it('sends what it holds at once when the page is hidden', async () => {
     const page = await openLoggedIn(context);
     // Let the first batch go, so that what follows waits for the next one.
     await page.waitForTimeout(5500);
-    await page.evaluate(() => console.info('probe-before-pagehide'));
+    await page.evaluate(() => console.info('probe-before-hidden'));
     const hidden = Date.now();
-    await page.evaluate(() => window.dispatchEvent(new Event('pagehide')));
-    const logs = await eventually(() => collector.requests.find((item) => item.body.includes('probe-before-pagehide')), 8000);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    const logs = await eventually(() => collector.requests.find((item) => item.body.includes('probe-before-hidden')), 8000);
     expect(logs).toBeDefined();
     expect(Date.now() - hidden).toBeLessThan(2000);
+  });
+
+  it('keeps working while the telemetry endpoint answers 500', async () => {
+    collector.reply = { status: 500 };
+    try {
+      const page = await openLoggedIn(context);
+      const failures: string[] = [];
+      page.on('pageerror', (error) => failures.push(error.message));
+      await eventually(() => collector.requests.some((item) => item.path === '/v1/traces'), 10000);
+      const before = collector.requests.length;
+      await page.getByRole('button', { name: 'Bestätigt' }).click();
+      await page.waitForURL(/status=confirmed/);
+      await page.locator('[role="row"][data-order-id]').first().waitFor();
+      await eventually(() => collector.requests.length > before, 10000);
+      expect(failures).toEqual([]);
+    } finally {
+      collector.reply = { status: 200 };
+    }
+  });
+
+  it('shows the error panel for a page that fails and reports the error', async () => {
+    const page = await openLoggedIn(context);
+    // A list answer the page cannot render (a row without its price): the page fails, the console does not.
+    await page.route(/\/api\/orders\?/, async (route) => {
+      const answer = await route.fetch();
+      const body = await answer.json();
+      body.items = body.items.map((item: Record<string, unknown>) => ({ ...item, price: null }));
+      await route.fulfill({ response: answer, json: body });
+    });
+    await page.getByRole('button', { name: 'Bestätigt' }).click();
+    await page.getByText('Etwas ist schiefgegangen').waitFor();
+    await page.getByRole('button', { name: 'Neu laden' }).waitFor();
+    const reported = await eventually(
+      () => collector.requests.filter((item) => item.path === '/v1/logs').flatMap((item) => decodeLogRecords(item.body)).find((record) => record.severityNumber === 17),
+      8000,
+    );
+    expect(reported).toBeDefined();
   });
 
   it('records an uncaught error as an error log record and keeps the console running', async () => {
