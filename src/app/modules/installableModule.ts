@@ -35,7 +35,10 @@ export function installableModule(win: Window & typeof globalThis, productionBui
       )
       .inSingletonScope();
     bind(UpdateNotifier)
-      .toResolvedValue((notifier: Notifier) => new WorkboxUpdateNotifier(workbox, notifier, () => win.location.reload()), [Notifier])
+      .toResolvedValue(
+        (notifier: Notifier) => new WorkboxUpdateNotifier(workbox, notifier, () => win.location.reload(), workbox ? win.navigator.serviceWorker : null),
+        [Notifier],
+      )
       .inSingletonScope();
     bind(PushService)
       .toResolvedValue(

@@ -6,6 +6,12 @@ import type { UpdateNotifier } from '../../domain/ports/UpdateNotifier';
 /** The parts of workbox-window the update prompt uses. */
 export type UpdatableWorkbox = Pick<Workbox, 'addEventListener' | 'removeEventListener' | 'messageSkipWaiting' | 'update'>;
 
+/** The page's service workers, asked directly as well (see `activate`). */
+export type WorkerContainer = Pick<ServiceWorkerContainer, 'getRegistration' | 'addEventListener' | 'removeEventListener'>;
+
+/** What the page asks a waiting worker to do (workbox-window's message; sw.ts listens for it). */
+const SKIP_WAITING = { type: 'SKIP_WAITING' };
+
 /**
  * Tells the operator when a new version is installed and waiting: "Application has been updated"
  * with "Ok, Reload!" (spec), a message that stays until acted on. The action lets the waiting
@@ -14,11 +20,13 @@ export type UpdatableWorkbox = Pick<Workbox, 'addEventListener' | 'removeEventLi
 export class WorkboxUpdateNotifier implements UpdateNotifier {
   /** Set by the first click: a second one must neither ask again nor reload twice. */
   private activating = false;
+  private reloaded = false;
 
   constructor(
     private readonly workbox: UpdatableWorkbox | null,
     private readonly notifier: Notifier,
     private readonly reload: () => void,
+    private readonly container: WorkerContainer | null = null,
   ) {}
 
   start(): void {
@@ -48,11 +56,23 @@ export class WorkboxUpdateNotifier implements UpdateNotifier {
       return;
     }
     this.activating = true;
-    const onControlling = () => {
-      workbox.removeEventListener('controlling', onControlling);
-      this.reload();
+    const reloadOnce = () => {
+      workbox.removeEventListener('controlling', reloadOnce);
+      this.container?.removeEventListener('controllerchange', reloadOnce);
+      if (!this.reloaded) {
+        this.reloaded = true;
+        this.reload();
+      }
     };
-    workbox.addEventListener('controlling', onControlling);
+    workbox.addEventListener('controlling', reloadOnce);
+    this.container?.addEventListener('controllerchange', reloadOnce);
     workbox.messageSkipWaiting();
+    // workbox-window asks only the waiting worker of the registration object it holds, and says
+    // nothing when it has none; the page's registration is asked as well, so the click can never
+    // go unanswered (a second SKIP_WAITING changes nothing).
+    this.container
+      ?.getRegistration()
+      .then((registration) => registration?.waiting?.postMessage(SKIP_WAITING))
+      .catch(() => undefined);
   }
 }

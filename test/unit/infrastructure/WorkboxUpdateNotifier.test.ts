@@ -128,3 +128,24 @@ describe('WorkboxUpdateNotifier', () => {
     });
   });
 });
+
+describe('WorkboxUpdateNotifier with the page’s service workers', () => {
+  it('asks the waiting worker of the page’s registration too, and reloads once on controllerchange', async () => {
+    const workbox = new FakeWorkbox();
+    const notifier = new FakeNotifier();
+    const posted: unknown[] = [];
+    const container = new EventTarget() as EventTarget & { getRegistration(): Promise<unknown> };
+    container.getRegistration = async () => ({ waiting: { postMessage: (message: unknown) => posted.push(message) } });
+    let reloads = 0;
+    const updates = new WorkboxUpdateNotifier(workbox, notifier, () => reloads++, container as unknown as ServiceWorkerContainer);
+    updates.start();
+    workbox.fire('waiting');
+    notifier.toasts.at(-1)!.action!.onClick();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(posted).toEqual([{ type: 'SKIP_WAITING' }]);
+    container.dispatchEvent(new Event('controllerchange'));
+    workbox.fire('controlling');
+    expect(reloads).toBe(1);
+  });
+});
