@@ -31,7 +31,10 @@ registerRoute(
     { denylist: [NEVER_CACHED] },
   ),
 );
-registerRoute(({ url }) => url.origin === self.location.origin && NEVER_CACHED.test(url.pathname), network);
+// `/api`, `/v1` and `/config.json` match no route, so the worker does not answer them at all: the
+// browser fetches them itself and nothing is cached. (Answering them, even from the network, would
+// make the long-lived event stream a request in progress of this worker, and a waiting worker
+// cannot take over until those end.)
 
 // The hashed app shell (webpack writes its list into __WB_MANIFEST). `/` and clean URLs are pages,
 // answered above, never straight from the precache.

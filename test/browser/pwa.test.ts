@@ -190,7 +190,10 @@ describe('the installable console in a browser', () => {
     if (!(await eventually(() => loads > 0, 15000))) {
       const state = await page.evaluate(async () => {
         const registration = await navigator.serviceWorker.getRegistration();
-        return { waiting: registration?.waiting?.state, active: registration?.active?.state, installing: registration?.installing?.state };
+        const before = { waiting: registration?.waiting?.state, active: registration?.active?.state, installing: registration?.installing?.state };
+        registration?.waiting?.postMessage({ type: 'SKIP_WAITING' });
+        await new Promise((resolve) => setTimeout(resolve, 3000));
+        return { before, afterDirectMessage: { waiting: registration?.waiting?.state, active: registration?.active?.state } };
       });
       await page.screenshot({ path: path.join(tmpdir(), 'cockpit-update-failed.png') });
       throw new Error(`no reload: ${JSON.stringify(state)}; console: ${printed.join(' | ')}`);
