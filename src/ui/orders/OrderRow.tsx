@@ -1,13 +1,14 @@
 import { memo } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Order } from '../../domain/model/Order';
-import { rowTexts, type RowTexts } from './rowTexts';
+import type { RowTexts } from './rowTexts';
 
-const EMPTY_TEXTS: RowTexts = { status: '', begin: '', end: '', vehicle: '', price: '' };
+export const EMPTY_TEXTS: RowTexts = { status: '', begin: '', end: '', vehicle: '', price: '' };
 
 export interface OrderRowProps {
   index: number;
   order: Order | null;
+  /** The order's texts (cached per order, so the same object while the order stays the same). */
+  texts: RowTexts;
   top: number;
   selected: boolean;
   onOpen(index: number): void;
@@ -16,13 +17,11 @@ export interface OrderRowProps {
 
 /**
  * One row of the orders grid; empty while its page loads. Kept plain (a few elements, texts
- * formatted once per order) because dozens of them are redrawn on every scroll frame.
+ * formatted once per order by the grid, no hooks) because dozens of them are redrawn on every scroll frame.
+ * A row whose page is loading keeps the same cells, empty, so that filling it in only sets texts.
  */
-export const OrderRow = memo(function OrderRow({ index, order, top, selected, onOpen, onSelect }: OrderRowProps) {
-  const { t, i18n } = useTranslation();
+export const OrderRow = memo(function OrderRow({ index, order, texts, top, selected, onOpen, onSelect }: OrderRowProps) {
   const className = `cockpit-order-row${selected ? ' cockpit-order-row-selected' : ''}${index % 2 ? ' cockpit-order-row-odd' : ''}`;
-  // A row whose page is loading keeps the same cells, empty, so that filling it in only sets texts.
-  const texts = order ? rowTexts(order, i18n.language, t) : EMPTY_TEXTS;
   return (
     <div
       role="row"

@@ -1,11 +1,12 @@
 import { Icon } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
-import { useEffect, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderSort, OrderSortKey } from '../../domain/model/OrderSort';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
 import { useService } from '../services/useService';
-import { OrderRow } from './OrderRow';
+import { EMPTY_TEXTS, OrderRow } from './OrderRow';
+import { rowTexts } from './rowTexts';
 import { useViewport } from './useViewport';
 
 /** Height of one row in pixels; the grid is virtualized on it. */
@@ -37,12 +38,19 @@ export interface OrdersTableProps {
  * store holds only the pages around them. Arrow keys move the selection, Enter opens it.
  */
 export const OrdersTable = observer(function OrdersTable({ sort, onSort, selected, onSelect, onOpen }: OrdersTableProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const list = useService(OrdersListStore);
   const { ref, viewport, onScroll } = useViewport<HTMLDivElement>();
   const rowCount = list.rowCount;
   const first = Math.max(0, Math.floor(viewport.top / ROW_HEIGHT) - OVERSCAN);
-  const last = Math.min(rowCount - 1, Math.ceil((viewport.top + viewport.height) / ROW_HEIGHT) + OVERSCAN);
+  // Each row element owns a slot (index modulo the number of slots) and stays at that place among
+  // its siblings: scrolling hands it another index, so React neither builds nor moves elements.
+  // Every slot is filled (the rows after the view's overscan, up to the slot count), so that no
+  // element is removed and built again as the view moves. Rows are positioned absolutely and
+  // carry aria-rowindex, so their order in the DOM is free. An even number of slots keeps each
+  // element on odd or even rows: its stripe never changes.
+  const slots = 2 * Math.ceil((Math.ceil(viewport.height / ROW_HEIGHT) + 2 * OVERSCAN + 4) / 2);
+  const last = Math.min(rowCount - 1, first + slots - 1);
 
   useEffect(() => {
     list.showRows(first, Math.max(first, last));
@@ -77,18 +85,15 @@ export const OrdersTable = observer(function OrdersTable({ sort, onSort, selecte
     }
   };
 
-  // Each row element owns a slot (index modulo the number of slots) and stays at that place among
-  // its siblings: scrolling hands it another index, so React neither builds nor moves elements.
-  // Rows are positioned absolutely and carry aria-rowindex, so their order in the DOM is free.
-  // An even number of slots keeps each element on odd or even rows: its stripe never changes.
-  const slots = 2 * Math.ceil((Math.ceil(viewport.height / ROW_HEIGHT) + 2 * OVERSCAN + 4) / 2);
   const rows: ReactNode[] = new Array(slots).fill(null);
   for (let index = first; index <= last; index++) {
+    const order = list.rowAt(index);
     rows[index % slots] = (
       <OrderRow
         key={index % slots}
         index={index}
-        order={list.rowAt(index)}
+        order={order}
+        texts={order ? rowTexts(order, i18n.language, t) : EMPTY_TEXTS}
         top={index * ROW_HEIGHT}
         selected={index === selected}
         onSelect={onSelect}
@@ -97,18 +102,9 @@ export const OrdersTable = observer(function OrdersTable({ sort, onSort, selecte
     );
   }
 
-  return (
-    <div
-      className="cockpit-orders-grid"
-      role="grid"
-      aria-label={t('orders.title')}
-      aria-rowcount={list.total + 1}
-      tabIndex={0}
-      onKeyDown={onKeyDown}
-      ref={ref}
-      onScroll={onScroll}
-      data-tour="orders-list"
-    >
+  // The header is translated once per language and sort, not on every scroll frame.
+  const header = useMemo(
+    () => (
       <div role="row" className="cockpit-order-row cockpit-order-header" aria-rowindex={1}>
         {COLUMNS.map((column) => {
           const active = column.sort !== undefined && sort.key === column.sort;
@@ -135,6 +131,23 @@ export const OrdersTable = observer(function OrdersTable({ sort, onSort, selecte
           );
         })}
       </div>
+    ),
+    [t, sort, onSort],
+  );
+
+  return (
+    <div
+      className="cockpit-orders-grid"
+      role="grid"
+      aria-label={t('orders.title')}
+      aria-rowcount={list.total + 1}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      ref={ref}
+      onScroll={onScroll}
+      data-tour="orders-list"
+    >
+      {header}
       <div className="cockpit-orders-body" style={{ height: rowCount * ROW_HEIGHT }}>
         {rows}
       </div>

@@ -1,5 +1,8 @@
 import type { TFunction } from 'i18next';
+import { isLanguage } from '../../domain/model/Language';
 import type { Order } from '../../domain/model/Order';
+import type { OrderStatus } from '../../domain/model/OrderStatus';
+import { formatDateTimeIn } from '../format/dates';
 import { formatDateTime } from '../format/formatDateTime';
 import { formatMoney } from '../format/formatMoney';
 
@@ -12,24 +15,36 @@ export interface RowTexts {
   price: string;
 }
 
-const caches = new Map<string, WeakMap<Order, RowTexts>>();
+/** Per language: the texts of each order seen, and the status names (a translation lookup is costly). */
+interface LanguageCache {
+  rows: WeakMap<Order, RowTexts>;
+  statuses: Map<OrderStatus, string>;
+}
+
+const caches = new Map<string, LanguageCache>();
 
 export function rowTexts(order: Order, language: string, t: TFunction): RowTexts {
   let cache = caches.get(language);
   if (!cache) {
-    cache = new WeakMap();
+    cache = { rows: new WeakMap(), statuses: new Map() };
     caches.set(language, cache);
   }
-  let texts = cache.get(order);
+  let texts = cache.rows.get(order);
   if (!texts) {
+    let status = cache.statuses.get(order.status);
+    if (status === undefined) {
+      status = t(`status.${order.status}`);
+      cache.statuses.set(order.status, status);
+    }
+    const format = isLanguage(language) ? (iso: string) => formatDateTimeIn(iso, language) : formatDateTime;
     texts = {
-      status: t(`status.${order.status}`),
-      begin: formatDateTime(order.begin),
-      end: formatDateTime(order.end),
+      status,
+      begin: format(order.begin),
+      end: format(order.end),
       vehicle: `${order.vehicle.make} ${order.vehicle.model}`,
       price: formatMoney(order.price),
     };
-    cache.set(order, texts);
+    cache.rows.set(order, texts);
   }
   return texts;
 }
