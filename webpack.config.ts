@@ -41,8 +41,19 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
       rules: [
         {
           test: /\.tsx?$/,
-          exclude: /node_modules/,
+          exclude: [/node_modules/, path.resolve(__dirname, 'src/serviceWorker')],
           use: { loader: 'ts-loader', options: { configFile: 'tsconfig.json', transpileOnly: true } },
+        },
+        {
+          // The service worker's own files under its own tsconfig (WebWorker lib), in a ts-loader
+          // instance of their own: sharing one instance with the page's files made the instance's
+          // settings depend on which entry's file came first, and now and then JSX went untranslated.
+          test: /\.ts$/,
+          include: path.resolve(__dirname, 'src/serviceWorker'),
+          use: {
+            loader: 'ts-loader',
+            options: { configFile: path.resolve(__dirname, 'src/serviceWorker/tsconfig.json'), transpileOnly: true, instance: 'serviceWorker' },
+          },
         },
         { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         { test: /\.(woff2?|ttf|eot|svg|png)$/, type: 'asset/resource' },
