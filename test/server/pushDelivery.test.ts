@@ -7,7 +7,7 @@ import { WebPushTransport } from '../../server/push/WebPushTransport';
 import type { RunningServer } from '../../server/startServer';
 import { FakePushService, opensslAvailable } from './support/fakePushService';
 import { tenantOf } from './support/orderFixtures';
-import { createOrder, storedSubscriptions } from './support/pushFixtures';
+import { createOrder, storedSubscriptions, janaPetersensNotification } from './support/pushFixtures';
 import { call, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer } from './support/testServer';
 import { browserSubscription, decryptWebPush, parseAes128gcm, verifyVapidAuthorization } from './support/webPushCrypto';
 
@@ -117,15 +117,7 @@ describeOverTls('web push through the web-push package to a push service on loop
     expect(header.recordSize).toBe(4096);
     expect(header.keyId).toHaveLength(65);
     expect(push.body.length).toBeLessThanOrEqual(4096);
-    expect(read(push.body, browser)).toEqual({
-      title: `Neuer Auftrag ${order.number}`,
-      body: 'Jana Petersen\nBeginn: Di., 16.06.2026, 10:00 Uhr · Station: Kiel',
-      icon: '/icons/icon-192.png',
-      dir: 'ltr',
-      lang: 'de',
-      tag: `order-${order.id}`,
-      data: { url: `/orders/${order.id}`, orderId: order.id },
-    });
+    expect(read(push.body, browser)).toEqual(janaPetersensNotification(order));
     await server.app.pushSender.idle();
   });
 

@@ -4,7 +4,7 @@ import type { RunningServer } from '../../server/startServer';
 import type { Order } from '../../src/domain/model/Order';
 import { EventStreamClient } from './support/eventStream';
 import { tenantOf } from './support/orderFixtures';
-import { addUser, createOrder, RecordingPushTransport, storedSubscriptions } from './support/pushFixtures';
+import { addUser, createOrder, RecordingPushTransport, storedSubscriptions, janaPetersensNotification } from './support/pushFixtures';
 import { BRITISH_EMAIL, call, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer, TestClock } from './support/testServer';
 import { browserSubscription } from './support/webPushCrypto';
 
@@ -84,15 +84,7 @@ describe('web push of new orders', () => {
 
     expect(transport.sent.map((push) => push.target.endpoint).sort()).toEqual([danaPhone, danaDesk, colleagues].sort());
     expect(transport.to(olivias)).toEqual([]);
-    expect(payloadOf(danaPhone)).toEqual({
-      title: `Neuer Auftrag ${order.number}`,
-      body: 'Jana Petersen\nBeginn: Di., 16.06.2026, 10:00 Uhr · Station: Kiel',
-      icon: '/icons/icon-192.png',
-      dir: 'ltr',
-      lang: 'de',
-      tag: `order-${order.id}`,
-      data: { url: `/orders/${order.id}`, orderId: order.id },
-    });
+    expect(payloadOf(danaPhone)).toEqual(janaPetersensNotification(order));
     expect(payloadOf(colleagues)).toEqual(
       expect.objectContaining({ title: `New order ${order.number}`, body: 'Jana Petersen\nBegins: Tue, 16 Jun 2026, 09:00 · Station: Kiel', lang: 'en' }),
     );

@@ -124,3 +124,16 @@ export async function createOrder(
 export async function storedSubscriptions(server: RunningServer): Promise<{ endpoint: string; user_id: string; tenant_id: string }[]> {
   return server.database.query('SELECT endpoint, user_id, tenant_id FROM push_subscriptions ORDER BY endpoint');
 }
+
+/** The German notification of the demo order both push tests create (Jana Petersen, Kiel, 16 June 2026 10:00). */
+export function janaPetersensNotification(order: { id: string; number: string }) {
+  return {
+    title: `Neuer Auftrag ${order.number}`,
+    body: 'Jana Petersen\nBeginn: Di., 16.06.2026, 10:00 Uhr · Station: Kiel',
+    icon: '/icons/icon-192.png',
+    dir: 'ltr',
+    lang: 'de',
+    tag: `order-${order.id}`,
+    data: { url: `/orders/${order.id}`, orderId: order.id },
+  };
+}
