@@ -138,6 +138,32 @@ describe('the orders workspace in a browser', () => {
     expect(lines[1]).toMatch(/;\d{1,3}(\.\d{3})*,\d{2};EUR;/);
   });
 
+  it('lays the rows out one under the other in their order, also far down the list', async () => {
+    await page.getByRole('button', { name: 'Dieser Monat', exact: true }).click();
+    const grid = page.getByRole('grid');
+    await eventually(async () => expect(Number(await grid.getAttribute('aria-rowcount'))).toBeGreaterThan(100));
+    // The middle of the list: aria-rowcount counts the header row too.
+    const middle = await grid.evaluate((element) => {
+      const index = Math.floor((Number(element.getAttribute('aria-rowcount')) - 1) / 2);
+      element.scrollTop = index * 36;
+      return index;
+    });
+    expect(middle).toBeGreaterThan(50);
+    await page.locator(`[role="row"][aria-rowindex="${middle + 2}"][data-order-id]`).waitFor();
+    const rows = await page.locator('.cockpit-orders-body > [role="row"]').evaluateAll((elements) =>
+      elements.map((row) => ({ index: Number(row.getAttribute('aria-rowindex')), top: row.getBoundingClientRect().top, height: row.getBoundingClientRect().height })),
+    );
+    rows.sort((a, b) => a.index - b.index);
+    const first = rows[0] as { index: number; top: number; height: number };
+    expect(rows.length).toBeGreaterThan(20);
+    expect(first.height).toBe(36);
+    expect(rows.map((row) => Math.round(row.top - first.top))).toEqual(rows.map((row) => (row.index - first.index) * 36));
+    // The row scrolled to is the first in view: under the grid's 1 px border and its 36 px header.
+    const gridTop = (await grid.boundingBox())?.y ?? 0;
+    const scrolledTo = rows.find((row) => row.index === middle + 2);
+    expect(Math.round((scrolledTo?.top ?? 0) - gridTop)).toBe(1 + 36);
+  });
+
   it('opens an order with the keyboard and saves a status change', async () => {
     await page.getByRole('button', { name: 'Neu', exact: true }).click();
     await page.waitForURL(/status=new/);

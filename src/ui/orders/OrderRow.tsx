@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type CSSProperties } from 'react';
 import type { Order } from '../../domain/model/Order';
 import type { RowTexts } from './rowTexts';
 
@@ -9,7 +9,6 @@ export interface OrderRowProps {
   order: Order | null;
   /** The order's texts (cached per order, so the same object while the order stays the same). */
   texts: RowTexts;
-  top: number;
   selected: boolean;
   onOpen(index: number): void;
   onSelect(index: number): void;
@@ -20,7 +19,7 @@ export interface OrderRowProps {
  * formatted once per order by the grid, no hooks) because dozens of them are redrawn on every scroll frame.
  * A row whose page is loading keeps the same cells, empty, so that filling it in only sets texts.
  */
-export const OrderRow = memo(function OrderRow({ index, order, texts, top, selected, onOpen, onSelect }: OrderRowProps) {
+export const OrderRow = memo(function OrderRow({ index, order, texts, selected, onOpen, onSelect }: OrderRowProps) {
   const className = `cockpit-order-row${selected ? ' cockpit-order-row-selected' : ''}${index % 2 ? ' cockpit-order-row-odd' : ''}`;
   return (
     <div
@@ -29,7 +28,7 @@ export const OrderRow = memo(function OrderRow({ index, order, texts, top, selec
       aria-selected={selected}
       data-order-id={order?.id}
       className={order ? className : `${className} cockpit-order-row-loading`}
-      style={{ transform: `translateY(${top}px)` }}
+      style={{ '--row-index': index } as CSSProperties}
       onClick={() => onSelect(index)}
       onDoubleClick={() => onOpen(index)}
     >

@@ -1,6 +1,6 @@
 import { Icon } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderSort, OrderSortKey } from '../../domain/model/OrderSort';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
@@ -94,7 +94,6 @@ export const OrdersTable = observer(function OrdersTable({ sort, onSort, selecte
         index={index}
         order={order}
         texts={order ? rowTexts(order, i18n.language, t) : EMPTY_TEXTS}
-        top={index * ROW_HEIGHT}
         selected={index === selected}
         onSelect={onSelect}
         onOpen={onOpen}
@@ -148,7 +147,7 @@ export const OrdersTable = observer(function OrdersTable({ sort, onSort, selecte
       data-tour="orders-list"
     >
       {header}
-      <div className="cockpit-orders-body" style={{ height: rowCount * ROW_HEIGHT }}>
+      <div className="cockpit-orders-body" style={{ height: rowCount * ROW_HEIGHT, '--row-height': `${ROW_HEIGHT}px` } as CSSProperties}>
         {rows}
       </div>
     </div>
