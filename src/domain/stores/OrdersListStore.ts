@@ -286,7 +286,7 @@ export class OrdersListStore implements Disposable {
     if (event.type === 'order.deleted') {
       const held = this.findHeld(event.id);
       this.appliedVersions.delete(event.id);
-      this.take(held ?? event.previous, held !== null, placement);
+      this.count(-Number(this.take(held ?? event.previous, held !== null, placement)));
       return;
     }
     const { order } = event;
@@ -295,7 +295,7 @@ export class OrdersListStore implements Disposable {
       return;
     }
     if (event.type === 'order.created') {
-      this.place(order, placement);
+      this.count(Number(this.place(order, placement)));
       this.remember(order);
       return;
     }
@@ -304,21 +304,26 @@ export class OrdersListStore implements Disposable {
 
   /** An order changed from `before` (as the list or the event knew it; null: unknown) to `after`. */
   private change(before: Order | null, after: Order, placement: Placement): void {
-    this.take(before, before !== null && this.findHeld(before.id) !== null, placement);
-    this.place(after, placement);
+    const taken = this.take(before, before !== null && this.findHeld(before.id) !== null, placement);
+    const placed = this.place(after, placement);
+    // Counted once: an order that stays in the list leaves `total` untouched, so views showing
+    // the count are not redrawn for every change of a row.
+    this.count(Number(placed) - Number(taken));
     this.remember(after);
   }
 
-  /** Takes an order out of the list, if it belonged to it. */
-  private take(order: Order | null, held: boolean, placement: Placement): void {
+  /**
+   * Takes an order out of the rows, if it belonged to the list; true when it did (the caller
+   * counts it).
+   */
+  private take(order: Order | null, held: boolean, placement: Placement): boolean {
     if (!order || !orderMatches(order, placement.query)) {
-      return;
+      return false;
     }
-    this.total = Math.max(0, this.total - 1);
     const index = this.locate(order, placement.compare);
     const slot = index === null ? undefined : this.pages.get(index);
     if (index === null || !slot) {
-      return;
+      return true;
     }
     if (slot.loading) {
       this.pages.set(index, { ...slot, pending: [...slot.pending, { kind: 'remove', id: order.id }] });
@@ -328,18 +333,18 @@ export class OrdersListStore implements Disposable {
     } else if (!slot.items && slot.count !== null) {
       this.pages.set(index, { ...slot, count: Math.max(0, slot.count - 1) });
     }
+    return true;
   }
 
-  /** Puts an order into the list, if it belongs to it. */
-  private place(order: Order, placement: Placement): void {
+  /** Puts an order into the rows, if it belongs to the list; true when it does (the caller counts it). */
+  private place(order: Order, placement: Placement): boolean {
     if (!orderMatches(order, placement.query)) {
-      return;
+      return false;
     }
-    this.total += 1;
     const index = this.locate(order, placement.compare);
     const slot = index === null ? undefined : this.pages.get(index);
     if (index === null || !slot) {
-      return;
+      return true;
     }
     if (slot.loading) {
       this.pages.set(index, { ...slot, pending: [...slot.pending, { kind: 'upsert', order }] });
@@ -348,6 +353,13 @@ export class OrdersListStore implements Disposable {
       this.pages.set(index, { ...slot, items, count: items.length });
     } else if (slot.count !== null) {
       this.pages.set(index, { ...slot, count: slot.count + 1 });
+    }
+    return true;
+  }
+
+  private count(delta: number): void {
+    if (delta !== 0) {
+      this.total = Math.max(0, this.total + delta);
     }
   }
 

@@ -1,3 +1,4 @@
+import { autorun } from 'mobx';
 import { ApiError } from '../../../src/domain/model/ApiError';
 import { OrdersFilterStore } from '../../../src/domain/stores/OrdersFilterStore';
 import { OrdersListStore, PAGE_SIZE } from '../../../src/domain/stores/OrdersListStore';
@@ -169,6 +170,22 @@ describe('OrdersListStore with live changes', () => {
     expect(list.total).toBe(350);
     list.applyEvents([{ type: 'order.updated', order: { ...third, notes: 'old news', version: 1 }, previous: null }]);
     expect(list.rowAt(6)?.version).toBe(2);
+  });
+
+  it('leaves the count untouched by changes that keep orders in the list, so views showing it are not redrawn', () => {
+    let countReads = 0;
+    const stop = autorun(() => {
+      void list.total;
+      countReads++;
+    });
+    const changes = [3, 4, 5].map((n) => ({ type: 'order.updated' as const, order: { ...orderNumbered(n), station: 'Lübeck', version: 2 }, previous: orderNumbered(n) }));
+    list.applyEvents(changes);
+    expect(list.rowAt(3)?.station).toBe('Lübeck');
+    expect(countReads).toBe(1);
+    list.applyEvents([{ type: 'order.deleted', id: orderNumbered(9).id, previous: orderNumbered(9) }]);
+    expect(list.total).toBe(349);
+    expect(countReads).toBe(2);
+    stop();
   });
 
   it('moves an order out of and back into a status filter', async () => {
