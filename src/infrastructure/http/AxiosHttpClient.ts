@@ -36,6 +36,9 @@ export class AxiosHttpClient implements HttpClient, Disposable {
       adapter: options.adapter,
       headers: { Accept: 'application/json' },
       paramsSerializer: { indexes: null },
+      // The API authenticates by bearer token, never by cookie: no XSRF header. Asking for one also
+      // made axios read the cookie through the asynchronous Cookie Store before every request.
+      withXSRFToken: false,
     });
     this.axios.interceptors.request.use((config) => {
       if (session.token) {
@@ -43,7 +46,10 @@ export class AxiosHttpClient implements HttpClient, Disposable {
       }
       config.headers.set('x-ui-locale', session.language);
       return config;
-    });
+      // Synchronous: the request leaves in the same turn as the call. Otherwise axios runs the
+      // interceptor a microtask later, after rendering work queued meanwhile (a filter change
+      // re-renders the page first), and the list request left about 80 ms late at 4× throttling.
+    }, undefined, { synchronous: true });
   }
 
   get<T>(path: string, options?: RequestOptions): Promise<T> {
