@@ -11,6 +11,9 @@ export interface BrowserBenchResult {
   heapAfterScrollMB: number;
   rowsScrolled: number;
   longestTaskWhileScrollingMs: number;
+  /** Tasks of 50 ms and more while scrolling, and the frames drawn meanwhile. */
+  longTasksWhileScrolling: number;
+  framesWhileScrolling: number;
   longestFrameGapWhileScrollingMs: number;
   cpuThrottling: number;
 }
@@ -104,17 +107,21 @@ export async function runBrowserBench(baseUrl: string, credentials: { email: str
     await timePreset(page, 'Dieser Monat');
     const heapAfterFirstPageMB = await heapMB(cdp);
     await page.evaluate(() => {
-      const state = window as unknown as { __longest: number; __gap: number };
+      const state = window as unknown as { __longest: number; __gap: number; __long: number; __frames: number };
       state.__longest = 0;
       state.__gap = 0;
+      state.__long = 0;
+      state.__frames = 0;
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) {
           state.__longest = Math.max(state.__longest, entry.duration);
+          state.__long++;
         }
       }).observe({ type: 'longtask', buffered: false });
       let last = performance.now();
       const frame = (now: number) => {
         state.__gap = Math.max(state.__gap, now - last);
+        state.__frames++;
         last = now;
         requestAnimationFrame(frame);
       };
@@ -140,9 +147,9 @@ export async function runBrowserBench(baseUrl: string, credentials: { email: str
       return Math.round((element.scrollTop + element.clientHeight) / rowHeight);
     });
     await page.waitForTimeout(500);
-    const { longest, gap } = await page.evaluate(() => {
-      const state = window as unknown as { __longest: number; __gap: number };
-      return { longest: state.__longest, gap: state.__gap };
+    const { longest, gap, long, frames } = await page.evaluate(() => {
+      const state = window as unknown as { __longest: number; __gap: number; __long: number; __frames: number };
+      return { longest: state.__longest, gap: state.__gap, long: state.__long, frames: state.__frames };
     });
     const heapAfterScrollMB = await heapMB(cdp);
     return {
@@ -152,6 +159,8 @@ export async function runBrowserBench(baseUrl: string, credentials: { email: str
       heapAfterScrollMB,
       rowsScrolled,
       longestTaskWhileScrollingMs: longest,
+      longTasksWhileScrolling: long,
+      framesWhileScrolling: frames,
       longestFrameGapWhileScrollingMs: gap,
       cpuThrottling: CPU_THROTTLING,
     };

@@ -18,6 +18,9 @@ export interface LiveBenchResult {
   p95: number;
   max: number;
   longestTaskMs: number;
+  /** Tasks of 50 ms and more meanwhile, over `seconds`. */
+  longTasks: number;
+  seconds: number;
   cpuThrottling: number;
 }
 
@@ -35,12 +38,14 @@ function percentile(sorted: number[], p: number): number {
 /** Starts watching the grid: each frame, which change (`B-<n>` in the station column) each row shows. */
 async function watchRows(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const state = window as unknown as { __seen: [string, number, number][]; __longest: number };
+    const state = window as unknown as { __seen: [string, number, number][]; __longest: number; __long: number };
     state.__seen = [];
     state.__longest = 0;
+    state.__long = 0;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
         state.__longest = Math.max(state.__longest, entry.duration);
+        state.__long++;
       }
     }).observe({ type: 'longtask', buffered: false });
     const shown = new Map<string, number>();
@@ -147,9 +152,9 @@ export async function runLiveBench(): Promise<LiveBenchResult> {
     }
     const elapsed = (Date.now() - started) / 1000;
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    const { seen, longest } = await page.evaluate(() => {
-      const state = window as unknown as { __seen: [string, number, number][]; __longest: number };
-      return { seen: state.__seen, longest: state.__longest };
+    const { seen, longest, long } = await page.evaluate(() => {
+      const state = window as unknown as { __seen: [string, number, number][]; __longest: number; __long: number };
+      return { seen: state.__seen, longest: state.__longest, long: state.__long };
     });
     // A change counts as shown when its row first shows it or a later change of the same row.
     const byRow = new Map<string, [number, number][]>();
@@ -174,6 +179,8 @@ export async function runLiveBench(): Promise<LiveBenchResult> {
       p95: percentile(latencies, 95),
       max: latencies.at(-1) ?? 0,
       longestTaskMs: longest,
+      longTasks: long,
+      seconds: elapsed,
       cpuThrottling: CPU_THROTTLING,
     };
   } finally {
