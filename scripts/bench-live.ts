@@ -129,24 +129,30 @@ export async function runLiveBench(): Promise<LiveBenchResult> {
     const started = Date.now();
     let sequence = 0;
     const total = RATE * SECONDS;
-    // Sends on a fixed schedule; the database takes them one after another.
+    // Sends on a fixed schedule. The changes due by now go to the database together, in one
+    // transaction (`updateMany`): one at a time, the embedded database takes about 400 a second.
+    // At most one change per row in a batch, as a row's next change starts from its new version.
     while (sequence < total) {
-      const due = started + (sequence * 1000) / RATE;
-      const wait = due - Date.now();
+      const wait = started + (sequence * 1000) / RATE - Date.now();
       if (wait > 1) {
         await new Promise((resolve) => setTimeout(resolve, wait));
       }
-      const seq = ++sequence;
-      const target = targets[seq % targets.length];
-      if (!target) {
-        break;
-      }
-      const version = versions.get(target.id) ?? 1;
-      const change = await repository.update(tenantId, target.id, version, { station: `B-${seq}` }, new Date());
-      if (change) {
-        versions.set(target.id, change.record.version);
+      const dueByNow = Math.floor(((Date.now() - started) * RATE) / 1000) + 1 - sequence;
+      const batch = Array.from({ length: Math.max(1, Math.min(dueByNow, total - sequence, targets.length)) }, (_, offset) => {
+        const seq = sequence + 1 + offset;
+        return { seq, target: targets[seq % targets.length] as { id: string; version: number } };
+      });
+      sequence += batch.length;
+      const changes = await repository.updateMany(
+        tenantId,
+        batch.map(({ seq, target }) => ({ id: target.id, version: versions.get(target.id) ?? 1, changes: { station: `B-${seq}` } })),
+        new Date(),
+      );
+      const seqOf = new Map(batch.map(({ seq, target }) => [target.id, seq]));
+      for (const change of changes) {
+        versions.set(change.record.id, change.record.version);
         // Leaves the backend now: handed to the tenant's open streams, which write it at once.
-        sentAt.set(seq, { id: target.id, at: performance.timeOrigin + performance.now() });
+        sentAt.set(seqOf.get(change.record.id) ?? 0, { id: change.record.id, at: performance.timeOrigin + performance.now() });
         server.events.publish(change.event);
       }
     }

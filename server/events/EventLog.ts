@@ -27,13 +27,18 @@ interface EventRow {
  * it ends: the writers of a tenant get their ids one after the other and commit in id order.
  */
 export async function nextEventId(tx: Queryable, tenantId: string): Promise<number> {
+  return nextEventIds(tx, tenantId, 1);
+}
+
+/** The first of `count` consecutive event ids of `tenantId`, taken in `tx` as `nextEventId` takes one. */
+export async function nextEventIds(tx: Queryable, tenantId: string, count: number): Promise<number> {
   const [counter] = await tx.query<{ last_id: number }>(
-    `INSERT INTO tenant_event_counters AS c (tenant_id, last_id) VALUES ($1::uuid, 1)
-     ON CONFLICT (tenant_id) DO UPDATE SET last_id = c.last_id + 1
+    `INSERT INTO tenant_event_counters AS c (tenant_id, last_id) VALUES ($1::uuid, $2::bigint)
+     ON CONFLICT (tenant_id) DO UPDATE SET last_id = c.last_id + $2::bigint
      RETURNING last_id`,
-    [tenantId],
+    [tenantId, count],
   );
-  return Number(counter?.last_id);
+  return Number(counter?.last_id) - count + 1;
 }
 
 /** Stores the event `id` (from `nextEventId` in the same transaction) with `data` as JSON text, and answers it. */
@@ -45,15 +50,27 @@ export async function recordEvent(
   data: unknown,
   now: Date,
 ): Promise<StoredEvent> {
-  const text = JSON.stringify(data);
-  await tx.query('INSERT INTO order_events (tenant_id, id, type, data, created_at) VALUES ($1::uuid, $2, $3, $4, $5::timestamptz)', [
-    tenantId,
-    id,
-    type,
-    text,
-    now.toISOString(),
-  ]);
-  return { tenantId, id, type, data: text };
+  const [event] = await recordEvents(tx, tenantId, id, [{ type, data }], now);
+  return event as StoredEvent;
+}
+
+/** Stores events with the consecutive ids from `firstId` (from `nextEventIds`) in one statement, and answers them. */
+export async function recordEvents(
+  tx: Queryable,
+  tenantId: string,
+  firstId: number,
+  events: readonly { type: OrderEventType; data: unknown }[],
+  now: Date,
+): Promise<StoredEvent[]> {
+  const stored = events.map(({ type, data }, index): StoredEvent => ({ tenantId, id: firstId + index, type, data: JSON.stringify(data) }));
+  if (stored.length > 0) {
+    await tx.query(
+      `INSERT INTO order_events (tenant_id, id, type, data, created_at)
+       SELECT $1::uuid, e.id, e.type, e.data, $2::timestamptz FROM unnest($3::bigint[], $4::text[], $5::text[]) AS e(id, type, data)`,
+      [tenantId, now.toISOString(), stored.map((event) => event.id), stored.map((event) => event.type), stored.map((event) => event.data)],
+    );
+  }
+  return stored;
 }
 
 /** Reading and pruning the stored events (`order_events`). */

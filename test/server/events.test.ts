@@ -232,6 +232,50 @@ describe('GET /api/events', () => {
     await expectProblem(await call(server, `/api/orders/${created.record.id}`, { token }), 404);
   });
 
+  it('writes several changes in one transaction, each applied at its version, with consecutive events in the order given', async () => {
+    const repository = new OrderRepository(server.database);
+    const [a, b, c, d] = [await fresh(), await fresh(), await fresh(), await fresh(britishTenantId, britishToken)];
+    if (!a || !b || !c || !d) throw new Error('no orders');
+    const before = await lastId();
+    const live = await stream();
+    const newBegin = new Date(Date.parse(b.begin) + 30 * 60_000 + 123).toISOString();
+    const changes = await repository.updateMany(
+      tenantId,
+      [
+        { id: c.id, version: c.version, changes: { station: 'Lübeck', notes: 'zuerst' } },
+        { id: a.id, version: a.version + 1, changes: { station: 'stale' } },
+        { id: b.id, version: b.version, changes: { status: 'confirmed', begin: newBegin } },
+        { id: d.id, version: d.version, changes: { station: 'other tenant' } },
+      ],
+      clock.now(),
+    );
+    // The stale version and the other tenant's order are left alone; the rest keep the order given.
+    expect(changes.map((change) => [change.record.id, change.event.id])).toEqual([
+      [c.id, before + 1],
+      [b.id, before + 2],
+    ]);
+    expect(await lastId()).toBe(before + 2);
+    expect(await get(a.id)).toEqual(a);
+    expect(await get(d.id, britishToken)).toEqual(d);
+    const cAfter = await get(c.id);
+    expect(cAfter).toEqual({ ...c, station: 'Lübeck', notes: 'zuerst', version: c.version + 1, updatedAt: clock.now().toISOString() });
+    const bAfter = await get(b.id);
+    expect(bAfter).toEqual({ ...b, status: 'confirmed', begin: newBegin, version: b.version + 1, updatedAt: clock.now().toISOString() });
+    for (const change of changes) server.events.publish(change.event);
+    await live.untilEvents(2);
+    const replayed = await stream({ lastEventId: String(before) });
+    await replayed.untilEvents(2);
+    for (const client of [live, replayed]) {
+      expect(client.events.map((event) => event.event)).toEqual(['order.updated', 'order.updated']);
+      expect(orders(client.events)).toEqual([cAfter, bAfter]);
+      expect(JSON.parse(client.events[1]?.data ?? '').previous).toEqual(b);
+    }
+    expect(await repository.updateMany(tenantId, [], clock.now())).toEqual([]);
+    await expect(repository.updateMany(tenantId, [c, c].map((order) => ({ id: order.id, version: cAfter.version, changes: {} })), clock.now())).rejects.toThrow(
+      'updateMany takes each order once',
+    );
+  });
+
   it('ends the streams of a token when it is signed out, and no other', async () => {
     const session = (await login(server, GERMAN_EMAIL)).token;
     const one = await stream({ token: session });
