@@ -117,7 +117,8 @@ describe('the orders workspace in a browser', () => {
     await page.waitForURL(/sort=price/);
     await page.getByRole('button', { name: 'Preis' }).click();
     await page.waitForURL(/sort=-price/);
-    expect(await page.getByRole('columnheader', { name: 'Preis' }).getAttribute('aria-sort')).toBe('descending');
+    // The URL changes first; the header follows with the page's next render.
+    expect(await eventually(async () => (await page.getByRole('columnheader', { name: 'Preis' }).getAttribute('aria-sort')) === 'descending')).toBe(true);
 
     // `/` jumps to the search.
     await page.getByRole('grid').focus();
@@ -141,7 +142,8 @@ describe('the orders workspace in a browser', () => {
   it('lays the rows out one under the other in their order, also far down the list', async () => {
     await page.getByRole('button', { name: 'Dieser Monat', exact: true }).click();
     const grid = page.getByRole('grid');
-    await eventually(async () => expect(Number(await grid.getAttribute('aria-rowcount'))).toBeGreaterThan(100));
+    // `eventually` polls while its probe answers nothing truthy (an `expect` inside would throw at the first try).
+    expect(await eventually(async () => Number(await grid.getAttribute('aria-rowcount')) > 100)).toBe(true);
     // The middle of the list: aria-rowcount counts the header row too.
     const middle = await grid.evaluate((element) => {
       const index = Math.floor((Number(element.getAttribute('aria-rowcount')) - 1) / 2);

@@ -1,17 +1,18 @@
 import { Icon } from '@blueprintjs/core';
+import { autorun, reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderSort, OrderSortKey } from '../../domain/model/OrderSort';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
+import { useRaiseToBoundary } from '../errors/useRaiseToBoundary';
 import { useService } from '../services/useService';
-import { EMPTY_TEXTS, OrderRow } from './OrderRow';
+import { OrderRowSlots } from './OrderRowSlots';
+import { ROW_HEIGHT, rowWindow } from './rowWindow';
 import { rowTexts } from './rowTexts';
 import { useViewport } from './useViewport';
 
-/** Height of one row in pixels; the grid is virtualized on it. */
-export const ROW_HEIGHT = 36;
-const OVERSCAN = 4;
+export { ROW_HEIGHT } from './rowWindow';
 
 const COLUMNS: { key: string; sort?: OrderSortKey }[] = [
   { key: 'number', sort: 'number' },
@@ -36,25 +37,63 @@ export interface OrdersTableProps {
 /**
  * The orders as a virtualized grid: only the rows in view (plus a few) are in the DOM, and the
  * store holds only the pages around them. Arrow keys move the selection, Enter opens it.
+ *
+ * React renders the frame (header, scroll area, keyboard and mouse handling); the rows themselves
+ * are written by {@link OrderRowSlots} from a MobX reaction to the viewport and the list, inside
+ * the animation frame that scrolled or applied a live change.
  */
 export const OrdersTable = observer(function OrdersTable({ sort, onSort, selected, onSelect, onOpen }: OrdersTableProps) {
   const { t, i18n } = useTranslation();
   const list = useService(OrdersListStore);
   const { ref, viewport, onScroll } = useViewport<HTMLDivElement>();
+  const body = useRef<HTMLDivElement | null>(null);
   const rowCount = list.rowCount;
-  const first = Math.max(0, Math.floor(viewport.top / ROW_HEIGHT) - OVERSCAN);
-  // Each row element owns a slot (index modulo the number of slots) and stays at that place among
-  // its siblings: scrolling hands it another index, so React neither builds nor moves elements.
-  // Every slot is filled (the rows after the view's overscan, up to the slot count), so that no
-  // element is removed and built again as the view moves. Rows are positioned absolutely and
-  // carry aria-rowindex, so their order in the DOM is free. An even number of slots keeps each
-  // element on odd or even rows: its stripe never changes.
-  const slots = 2 * Math.ceil((Math.ceil(viewport.height / ROW_HEIGHT) + 2 * OVERSCAN + 4) / 2);
-  const last = Math.min(rowCount - 1, first + slots - 1);
+  const language = i18n.language;
+  const raise = useRaiseToBoundary();
 
+  // The store loads the pages of the rows in view (and drops far ones) as the view moves.
+  useEffect(
+    () =>
+      reaction(
+        () => rowWindow(viewport, list.rowCount),
+        ({ first, last }) => list.showRows(first, Math.max(first, last)),
+        { fireImmediately: true, equals: (a, b) => a.first === b.first && a.last === b.last },
+      ),
+    [list, viewport],
+  );
+
+  // The row elements live as long as the grid; the reaction below writes them.
+  const rows = useRef<OrderRowSlots | null>(null);
   useEffect(() => {
-    list.showRows(first, Math.max(first, last));
-  }, [list, first, last, rowCount]);
+    const slots = body.current && new OrderRowSlots(body.current);
+    rows.current = slots;
+    return () => {
+      slots?.dispose();
+      rows.current = null;
+    };
+  }, []);
+
+  // The rows, drawn again whenever the view, the orders in it, the language or the selection change.
+  useEffect(() => {
+    const slots = rows.current;
+    if (!slots) {
+      return undefined;
+    }
+    return autorun(
+      () => {
+        slots.render(
+          rowWindow(viewport, list.rowCount),
+          (index) => {
+            const order = list.rowAt(index);
+            return { order, texts: order ? rowTexts(order, language, t) : null };
+          },
+          selected,
+        );
+      },
+      // A row that cannot be drawn fails the page as a render error would.
+      { onError: raise },
+    );
+  }, [list, viewport, language, t, selected, raise]);
 
   const moveTo = (index: number) => {
     const next = Math.min(Math.max(index, 0), rowCount - 1);
@@ -85,21 +124,19 @@ export const OrdersTable = observer(function OrdersTable({ sort, onSort, selecte
     }
   };
 
-  const rows: ReactNode[] = new Array(slots).fill(null);
-  for (let index = first; index <= last; index++) {
-    const order = list.rowAt(index);
-    rows[index % slots] = (
-      <OrderRow
-        key={index % slots}
-        index={index}
-        order={order}
-        texts={order ? rowTexts(order, i18n.language, t) : EMPTY_TEXTS}
-        selected={index === selected}
-        onSelect={onSelect}
-        onOpen={onOpen}
-      />
-    );
-  }
+  const onRowClick = (event: MouseEvent) => {
+    const index = OrderRowSlots.indexAt(event.target);
+    if (index >= 0) {
+      onSelect(index);
+    }
+  };
+
+  const onRowDoubleClick = (event: MouseEvent) => {
+    const index = OrderRowSlots.indexAt(event.target);
+    if (index >= 0) {
+      onOpen(index);
+    }
+  };
 
   // The header is translated once per language and sort, not on every scroll frame.
   const header = useMemo(
@@ -147,9 +184,13 @@ export const OrdersTable = observer(function OrdersTable({ sort, onSort, selecte
       data-tour="orders-list"
     >
       {header}
-      <div className="cockpit-orders-body" style={{ height: rowCount * ROW_HEIGHT, '--row-height': `${ROW_HEIGHT}px` } as CSSProperties}>
-        {rows}
-      </div>
+      <div
+        className="cockpit-orders-body"
+        ref={body}
+        style={{ height: rowCount * ROW_HEIGHT, '--row-height': `${ROW_HEIGHT}px` } as CSSProperties}
+        onClick={onRowClick}
+        onDoubleClick={onRowDoubleClick}
+      />
     </div>
   );
 });

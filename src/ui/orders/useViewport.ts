@@ -1,30 +1,28 @@
+import { action, observable } from 'mobx';
 import { useCallback, useEffect, useRef, useState } from 'react';
-
-export interface Viewport {
-  top: number;
-  height: number;
-}
+import type { Viewport } from './rowWindow';
 
 /**
- * The scroll position and height of a scrolling element, updated at most once per frame, so that a
- * virtualized list renders only the rows in view.
+ * The scroll position and height of a scrolling element as a MobX observable, updated once per
+ * animation frame while it scrolls. Whatever reacts to it (the grid's rows) runs inside that frame,
+ * before the browser draws it, and without re-rendering the React component around it.
  */
 export function useViewport<T extends HTMLElement>() {
   const ref = useRef<T | null>(null);
-  const [viewport, setViewport] = useState<Viewport>({ top: 0, height: 0 });
+  const [viewport] = useState(() => observable<Viewport>({ top: 0, height: 0 }));
   const frame = useRef(0);
 
-  const measure = useCallback(() => {
-    frame.current = 0;
-    const element = ref.current;
-    if (element) {
-      setViewport((previous) =>
-        previous.top === element.scrollTop && previous.height === element.clientHeight
-          ? previous
-          : { top: element.scrollTop, height: element.clientHeight },
-      );
-    }
-  }, []);
+  const measure = useCallback(
+    action(() => {
+      frame.current = 0;
+      const element = ref.current;
+      if (element) {
+        viewport.top = element.scrollTop;
+        viewport.height = element.clientHeight;
+      }
+    }),
+    [viewport],
+  );
 
   const onScroll = useCallback(() => {
     if (!frame.current) {
@@ -46,5 +44,5 @@ export function useViewport<T extends HTMLElement>() {
     };
   }, [measure]);
 
-  return { ref, viewport, onScroll };
+  return { ref, viewport: viewport as Readonly<Viewport>, onScroll };
 }

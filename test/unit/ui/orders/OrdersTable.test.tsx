@@ -1,4 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
+import { computed, observable, runInAction } from 'mobx';
+import { Component, type ReactNode } from 'react';
 import type { Order } from '../../../../src/domain/model/Order';
 import { OrdersListStore } from '../../../../src/domain/stores/OrdersListStore';
 import { PreferencesStore } from '../../../../src/domain/stores/PreferencesStore';
@@ -8,30 +10,61 @@ import { createTestContainer, type TestBed } from '../../support/createTestConta
 import { makeOrders } from '../../support/FakeOrdersApi';
 import { renderWithServices } from '../../support/renderWithServices';
 
-/** The part of the list store the grid reads: 1 000 loaded rows. */
-function listOf(orders: Order[]) {
+/** The part of the list store the grid reads, over an observable array of loaded rows (null: loading). */
+function listOf(initial: (Order | null)[]) {
+  const rows = observable.array(initial, { deep: false });
+  // Computed, as in the store: replacing a row does not change the count the grid's frame renders.
+  const count = computed(() => rows.length);
   return {
-    rowCount: orders.length,
-    total: orders.length,
-    rowAt: (index: number) => orders[index] ?? null,
+    rows,
+    get rowCount() {
+      return count.get();
+    },
+    get total() {
+      return count.get();
+    },
+    rowAt: (index: number) => rows[index] ?? null,
     showRows: jest.fn(),
   };
+}
+
+/** Shows what its children threw, as the route's error panel would. */
+class Boundary extends Component<{ children: ReactNode }, { error: Error | null }> {
+  state = { error: null as Error | null };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  render() {
+    return this.state.error ? <p role="alert">{this.state.error.message}</p> : this.props.children;
+  }
 }
 
 const frame = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 
 describe('OrdersTable', () => {
   let bed: TestBed;
+  let list: ReturnType<typeof listOf>;
   const orders = makeOrders(1000);
 
   beforeEach(() => {
     localStorage.clear();
     bed = createTestContainer();
-    bed.container.rebind(OrdersListStore).toConstantValue(listOf(orders) as unknown as OrdersListStore);
+    list = listOf(orders);
+    bed.container.rebind(OrdersListStore).toConstantValue(list as unknown as OrdersListStore);
   });
 
-  const render = () =>
-    renderWithServices(bed, <OrdersTable sort={{ key: 'begin', descending: false }} onSort={() => undefined} selected={-1} onSelect={() => undefined} onOpen={() => undefined} />, '/orders');
+  const render = (props: { selected?: number; onSelect?: (index: number) => void; onOpen?: (index: number) => void } = {}) =>
+    renderWithServices(
+      bed,
+      <OrdersTable
+        sort={{ key: 'begin', descending: false }}
+        onSort={() => undefined}
+        selected={props.selected ?? -1}
+        onSelect={props.onSelect ?? (() => undefined)}
+        onOpen={props.onOpen ?? (() => undefined)}
+      />,
+      '/orders',
+    );
 
   const bodyRows = () => Array.from(document.querySelectorAll('.cockpit-orders-body > [role="row"]'));
 
@@ -66,6 +99,86 @@ describe('OrdersTable', () => {
     expect(cells()).toEqual([first.number, 'New', formatDateTimeIn(first.begin, 'en'), formatDateTimeIn(first.end, 'en'), 'Kiel', 'Kunde 1', 'KI-AB 1', 'VW Golf', '100,00\u00a0€']);
     expect(cells()[2]).toMatch(/^\d\d\/\d\d\/2026 \d\d:\d\d$/);
     expect(screen.getByRole('columnheader', { name: 'Begin' }).getAttribute('aria-sort')).toBe('ascending');
+    view.lifecycle.dispose();
+  });
+
+  it('rewrites only the cells of an order that changed, at once, keeping its row element and text nodes', async () => {
+    const view = render();
+    await frame();
+    const row = document.querySelector('[data-order-id="o-2"]') as HTMLElement;
+    const stationText = row.querySelectorAll('[role="gridcell"]')[4]?.firstChild;
+    const numberText = row.querySelectorAll('[role="gridcell"]')[0]?.firstChild;
+    const changed: Order = { ...(orders[1] as Order), station: 'Lübeck', status: 'confirmed', version: 2 };
+    runInAction(() => list.rows.splice(1, 1, changed));
+    // No frame awaited: the rows are written in the action's own turn.
+    const cells = Array.from(row.querySelectorAll('[role="gridcell"]'));
+    expect(cells[4]?.textContent).toBe('Lübeck');
+    expect(cells[1]?.textContent).toBe('Bestätigt');
+    expect(row.querySelector('.cockpit-status')?.className).toBe('cockpit-status cockpit-status-confirmed');
+    expect(document.querySelector('[data-order-id="o-2"]')).toBe(row);
+    expect(cells[4]?.firstChild).toBe(stationText);
+    expect(cells[0]?.firstChild).toBe(numberText);
+    view.lifecycle.dispose();
+  });
+
+  it('shows a row whose page is loading as empty, and fills it when the order arrives', async () => {
+    list.rows.replace([orders[0] as Order, null, orders[2] as Order]);
+    const view = render();
+    await frame();
+    const loading = document.querySelector('[aria-rowindex="3"]') as HTMLElement;
+    expect(loading.classList.contains('cockpit-order-row-loading')).toBe(true);
+    expect(loading.hasAttribute('data-order-id')).toBe(false);
+    expect(loading.textContent).toBe('');
+    runInAction(() => list.rows.splice(1, 1, orders[1] as Order));
+    expect(loading.classList.contains('cockpit-order-row-loading')).toBe(false);
+    expect(loading.getAttribute('data-order-id')).toBe('o-2');
+    view.lifecycle.dispose();
+  });
+
+  it('has as many row elements as rows when the list is shorter than the view, and more as it grows', async () => {
+    list.rows.replace(orders.slice(0, 3));
+    const view = render();
+    await frame();
+    expect(bodyRows()).toHaveLength(3);
+    // The grid's height follows the row count (a React render); the rows themselves do not wait for it.
+    act(() => runInAction(() => list.rows.push(orders[3] as Order, orders[4] as Order)));
+    expect(bodyRows()).toHaveLength(5);
+    act(() => runInAction(() => list.rows.replace([])));
+    expect(bodyRows()).toHaveLength(0);
+    view.lifecycle.dispose();
+  });
+
+  it('selects the row clicked and opens the row double-clicked, by its index in the list', async () => {
+    const onSelect = jest.fn();
+    const onOpen = jest.fn();
+    const view = render({ selected: 4, onSelect, onOpen });
+    await frame();
+    expect(document.querySelector('[aria-rowindex="6"]')?.getAttribute('aria-selected')).toBe('true');
+    expect(document.querySelector('[aria-rowindex="6"]')?.classList.contains('cockpit-order-row-selected')).toBe(true);
+    expect(document.querySelector('[aria-rowindex="5"]')?.getAttribute('aria-selected')).toBe('false');
+    const cell = document.querySelector('[data-order-id="o-3"] [role="gridcell"]:nth-child(6)') as HTMLElement;
+    fireEvent.click(cell);
+    expect(onSelect).toHaveBeenCalledWith(2);
+    fireEvent.doubleClick(cell);
+    expect(onOpen).toHaveBeenCalledWith(2);
+    view.lifecycle.dispose();
+  });
+
+  it('fails the page, as a render error would, when a row cannot be drawn', async () => {
+    const broken = { ...(orders[0] as Order), price: null } as unknown as Order;
+    list.rows.replace([broken]);
+    // React reports the error it hands to the boundary.
+    const reported = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const view = renderWithServices(
+      bed,
+      <Boundary>
+        <OrdersTable sort={{ key: 'begin', descending: false }} onSort={() => undefined} selected={-1} onSelect={() => undefined} onOpen={() => undefined} />
+      </Boundary>,
+      '/orders',
+    );
+    await frame();
+    expect(screen.getByRole('alert').textContent).toMatch(/currency|null/);
+    reported.mockRestore();
     view.lifecycle.dispose();
   });
 });

@@ -1,0 +1,169 @@
+import type { Order } from '../../domain/model/Order';
+import type { RowWindow } from './rowWindow';
+import type { RowTexts } from './rowTexts';
+
+/** What the grid shows in one row: an order with its texts, or nothing yet (its page is loading). */
+export interface RowContent {
+  order: Order | null;
+  texts: RowTexts | null;
+}
+
+/** A cell of a row: the text it shows, read from the order and its texts, and its class. */
+interface Cell {
+  text(order: Order, texts: RowTexts): string;
+  className?: string;
+}
+
+/**
+ * The cells of a row, in column order. Only the columns whose texts have no bounded length are
+ * clipped (with an ellipsis): every clipping box costs the browser work on every frame, and the
+ * other columns are wide enough for what they show.
+ */
+const CELLS: Cell[] = [
+  { text: (order) => order.number },
+  { text: (_, texts) => texts.status },
+  { text: (_, texts) => texts.begin },
+  { text: (_, texts) => texts.end },
+  { text: (order) => order.station, className: 'cockpit-order-clip' },
+  { text: (order) => order.customer.name, className: 'cockpit-order-clip' },
+  { text: (order) => order.vehicle.licensePlate },
+  { text: (_, texts) => texts.vehicle, className: 'cockpit-order-clip' },
+  { text: (_, texts) => texts.price, className: 'cockpit-order-price' },
+];
+const STATUS_CELL = 1;
+
+/** One row element, its cells' text nodes, and what they show now. */
+interface Slot {
+  element: HTMLDivElement;
+  texts: Text[];
+  status: HTMLSpanElement;
+  /** The row shown, or -1. */
+  index: number;
+  order: Order | null | undefined;
+  rowTexts: RowTexts | null;
+  selected: boolean;
+}
+
+/**
+ * The row elements of the orders grid, written directly rather than rendered by React: scrolling
+ * hands the rows entering the view to the elements that left it, and a live change rewrites only
+ * the cells whose text changed. This runs inside the animation frame that scrolled (or applied the
+ * change), costs no component render, and allocates next to nothing, so that a cheap laptop keeps
+ * every frame short.
+ *
+ * Each element keeps its slot (`index % slots`) and stays where it is among its siblings; rows are
+ * positioned by `--row-index` and carry `aria-rowindex`, so their order in the DOM is free.
+ * Elements not needed (a list shorter than the view) are taken out and put back when needed.
+ */
+export class OrderRowSlots {
+  private readonly slots: Slot[] = [];
+
+  constructor(private readonly body: HTMLElement) {}
+
+  /** Shows the rows of `window`, each as `contentOf(index)` gives it, `selected` marked. */
+  render(window: RowWindow, contentOf: (index: number) => RowContent, selected: number): void {
+    while (this.slots.length < window.slots) {
+      this.slots.push(this.createSlot());
+    }
+    while (this.slots.length > window.slots) {
+      this.slots.pop()?.element.remove();
+    }
+    const used = new Array<boolean>(window.slots).fill(false);
+    for (let index = window.first; index <= window.last; index++) {
+      const position = index % window.slots;
+      const slot = this.slots[position];
+      if (slot) {
+        used[position] = true;
+        this.show(slot, index, contentOf(index), index === selected);
+      }
+    }
+    this.slots.forEach((slot, position) => {
+      if (!used[position] && slot.element.isConnected) {
+        slot.element.remove();
+        slot.index = -1;
+      }
+    });
+  }
+
+  /** The row index of the row element holding `target`, or -1. */
+  static indexAt(target: EventTarget | null): number {
+    const row = target instanceof Element ? target.closest('[data-row-index]') : null;
+    return row ? Number(row.getAttribute('data-row-index')) : -1;
+  }
+
+  dispose(): void {
+    for (const slot of this.slots.splice(0)) {
+      slot.element.remove();
+    }
+  }
+
+  private createSlot(): Slot {
+    const element = document.createElement('div');
+    element.setAttribute('role', 'row');
+    const status = document.createElement('span');
+    status.className = 'cockpit-status';
+    const texts = CELLS.map(({ className }, column) => {
+      const cell = document.createElement('div');
+      cell.setAttribute('role', 'gridcell');
+      if (className) {
+        cell.className = className;
+      }
+      const text = document.createTextNode('');
+      if (column === STATUS_CELL) {
+        status.append(text);
+        cell.append(status);
+      } else {
+        cell.append(text);
+      }
+      element.append(cell);
+      return text;
+    });
+    return { element, texts, status, index: -1, order: undefined, rowTexts: null, selected: false };
+  }
+
+  private show(slot: Slot, index: number, content: RowContent, selected: boolean): void {
+    const { element } = slot;
+    const moved = slot.index !== index;
+    if (moved) {
+      slot.index = index;
+      element.setAttribute('aria-rowindex', String(index + 2));
+      element.setAttribute('data-row-index', String(index));
+      element.style.setProperty('--row-index', String(index));
+    }
+    if (moved || slot.selected !== selected || slot.order !== content.order) {
+      slot.selected = selected;
+      element.setAttribute('aria-selected', String(selected));
+      element.className =
+        `cockpit-order-row${index % 2 ? ' cockpit-order-row-odd' : ''}${selected ? ' cockpit-order-row-selected' : ''}` +
+        `${content.order ? '' : ' cockpit-order-row-loading'}`;
+    }
+    if (slot.order !== content.order || slot.rowTexts !== content.texts) {
+      this.fill(slot, content);
+    }
+    if (!element.isConnected) {
+      this.body.append(element);
+    }
+  }
+
+  private fill(slot: Slot, { order, texts }: RowContent): void {
+    if (order?.id !== slot.order?.id) {
+      if (order) {
+        slot.element.setAttribute('data-order-id', order.id);
+      } else {
+        slot.element.removeAttribute('data-order-id');
+      }
+    }
+    if (order?.status !== slot.order?.status) {
+      slot.status.className = order ? `cockpit-status cockpit-status-${order.status}` : 'cockpit-status';
+    }
+    CELLS.forEach((cell, column) => {
+      const value = order && texts ? cell.text(order, texts) : '';
+      const text = slot.texts[column];
+      if (text && text.data !== value) {
+        text.data = value;
+      }
+    });
+    slot.order = order;
+    slot.rowTexts = texts;
+  }
+}
