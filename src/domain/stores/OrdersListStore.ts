@@ -207,7 +207,7 @@ export class OrdersListStore implements Disposable {
   replaceOrder(order: Order): void {
     const held = this.findHeld(order.id);
     if (held && held.version < order.version) {
-      this.change(held, order, this.placement());
+      this.change(held, held, order, this.placement());
     }
   }
 
@@ -290,7 +290,8 @@ export class OrdersListStore implements Disposable {
       return;
     }
     const { order } = event;
-    const known = this.findHeld(order.id)?.version ?? this.appliedVersions.get(order.id) ?? 0;
+    const held = this.findHeld(order.id);
+    const known = held?.version ?? this.appliedVersions.get(order.id) ?? 0;
     if (known >= order.version) {
       return;
     }
@@ -299,12 +300,15 @@ export class OrdersListStore implements Disposable {
       this.remember(order);
       return;
     }
-    this.change(this.findHeld(order.id) ?? event.previous, order, placement);
+    this.change(held, held ?? event.previous, order, placement);
   }
 
-  /** An order changed from `before` (as the list or the event knew it; null: unknown) to `after`. */
-  private change(before: Order | null, after: Order, placement: Placement): void {
-    const taken = this.take(before, before !== null && this.findHeld(before.id) !== null, placement);
+  /**
+   * An order changed from `before` (as the list or the event knew it; null: unknown) to `after`;
+   * `held` is the list's own copy, if it holds one.
+   */
+  private change(held: Order | null, before: Order | null, after: Order, placement: Placement): void {
+    const taken = this.take(before, held !== null, placement);
     const placed = this.place(after, placement);
     // Counted once: an order that stays in the list leaves `total` untouched, so views showing
     // the count are not redrawn for every change of a row.

@@ -41,7 +41,8 @@ interface Slot {
   index: number;
   order: Order | null | undefined;
   rowTexts: RowTexts | null;
-  selected: boolean;
+  selected: boolean | null;
+  className: string;
 }
 
 /**
@@ -118,7 +119,7 @@ export class OrderRowSlots {
       element.append(cell);
       return text;
     });
-    return { element, texts, status, index: -1, order: undefined, rowTexts: null, selected: false };
+    return { element, texts, status, index: -1, order: undefined, rowTexts: null, selected: null, className: '' };
   }
 
   private show(slot: Slot, index: number, content: RowContent, selected: boolean): void {
@@ -130,12 +131,18 @@ export class OrderRowSlots {
       element.setAttribute('data-row-index', String(index));
       element.style.setProperty('--row-index', String(index));
     }
-    if (moved || slot.selected !== selected || slot.order !== content.order) {
+    // Attributes are written only when their value changes: each write costs style and
+    // accessibility work even when it sets what was there.
+    if (slot.selected !== selected) {
       slot.selected = selected;
       element.setAttribute('aria-selected', String(selected));
-      element.className =
-        `cockpit-order-row${index % 2 ? ' cockpit-order-row-odd' : ''}${selected ? ' cockpit-order-row-selected' : ''}` +
-        `${content.order ? '' : ' cockpit-order-row-loading'}`;
+    }
+    const className =
+      `cockpit-order-row${index % 2 ? ' cockpit-order-row-odd' : ''}${selected ? ' cockpit-order-row-selected' : ''}` +
+      `${content.order ? '' : ' cockpit-order-row-loading'}`;
+    if (slot.className !== className) {
+      slot.className = className;
+      element.className = className;
     }
     if (slot.order !== content.order || slot.rowTexts !== content.texts) {
       this.fill(slot, content);

@@ -30,11 +30,11 @@ function listOf(initial: (Order | null)[]) {
 
 /** Shows what its children threw, as the route's error panel would. */
 class Boundary extends Component<{ children: ReactNode }, { error: Error | null }> {
-  state = { error: null as Error | null };
+  override state = { error: null as Error | null };
   static getDerivedStateFromError(error: Error) {
     return { error };
   }
-  render() {
+  override render() {
     return this.state.error ? <p role="alert">{this.state.error.message}</p> : this.props.children;
   }
 }
