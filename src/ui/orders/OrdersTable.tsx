@@ -1,18 +1,14 @@
 import { Icon } from '@blueprintjs/core';
-import { autorun, reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
+import { useMemo, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderSort, OrderSortKey } from '../../domain/model/OrderSort';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
-import { useRaiseToBoundary } from '../errors/useRaiseToBoundary';
 import { useService } from '../services/useService';
 import { OrderRowSlots } from './OrderRowSlots';
-import { ROW_HEIGHT, rowWindow } from './rowWindow';
-import { rowTexts } from './rowTexts';
+import { ROW_HEIGHT } from './rowWindow';
+import { useOrderRows } from './useOrderRows';
 import { useViewport } from './useViewport';
-
-export { ROW_HEIGHT } from './rowWindow';
 
 const COLUMNS: { key: string; sort?: OrderSortKey }[] = [
   { key: 'number', sort: 'number' },
@@ -39,61 +35,16 @@ export interface OrdersTableProps {
  * store holds only the pages around them. Arrow keys move the selection, Enter opens it.
  *
  * React renders the frame (header, scroll area, keyboard and mouse handling); the rows themselves
- * are written by {@link OrderRowSlots} from a MobX reaction to the viewport and the list, inside
- * the animation frame that scrolled or applied a live change.
+ * are written by {@link useOrderRows}, inside the animation frame that scrolled or applied a live change.
  */
 export const OrdersTable = observer(function OrdersTable({ sort, onSort, selected, onSelect, onOpen }: OrdersTableProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const list = useService(OrdersListStore);
   const { ref, viewport, onScroll } = useViewport<HTMLDivElement>();
   const body = useRef<HTMLDivElement | null>(null);
   const rowCount = list.rowCount;
-  const language = i18n.language;
-  const raise = useRaiseToBoundary();
 
-  // The store loads the pages of the rows in view (and drops far ones) as the view moves.
-  useEffect(
-    () =>
-      reaction(
-        () => rowWindow(viewport, list.rowCount),
-        ({ first, last }) => list.showRows(first, Math.max(first, last)),
-        { fireImmediately: true, equals: (a, b) => a.first === b.first && a.last === b.last },
-      ),
-    [list, viewport],
-  );
-
-  // The row elements live as long as the grid; the reaction below writes them.
-  const rows = useRef<OrderRowSlots | null>(null);
-  useEffect(() => {
-    const slots = body.current && new OrderRowSlots(body.current);
-    rows.current = slots;
-    return () => {
-      slots?.dispose();
-      rows.current = null;
-    };
-  }, []);
-
-  // The rows, drawn again whenever the view, the orders in it, the language or the selection change.
-  useEffect(() => {
-    const slots = rows.current;
-    if (!slots) {
-      return undefined;
-    }
-    return autorun(
-      () => {
-        slots.render(
-          rowWindow(viewport, list.rowCount),
-          (index) => {
-            const order = list.rowAt(index);
-            return { order, texts: order ? rowTexts(order, language, t) : null };
-          },
-          selected,
-        );
-      },
-      // A row that cannot be drawn fails the page as a render error would.
-      { onError: raise },
-    );
-  }, [list, viewport, language, t, selected, raise]);
+  useOrderRows(body, list, viewport, selected);
 
   const moveTo = (index: number) => {
     const next = Math.min(Math.max(index, 0), rowCount - 1);

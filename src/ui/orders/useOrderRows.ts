@@ -1,0 +1,63 @@
+import { autorun, reaction } from 'mobx';
+import { useEffect, useRef, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OrdersListStore } from '../../domain/stores/OrdersListStore';
+import { useRaiseToBoundary } from '../errors/useRaiseToBoundary';
+import { OrderRowSlots } from './OrderRowSlots';
+import { rowWindow, type Viewport } from './rowWindow';
+import { rowTexts } from './rowTexts';
+
+/**
+ * Keeps the rows of the grid body `body` in step with the list: the store loads the pages of the
+ * rows in view (and drops far ones) as the view moves, and {@link OrderRowSlots} writes the rows
+ * again whenever the view, the orders in it, the language or the selection change. Both are MobX
+ * reactions, so they run inside the animation frame that scrolled (`viewport`) or applied a live
+ * change, without rendering the component that uses this hook.
+ */
+export function useOrderRows(body: RefObject<HTMLElement | null>, list: OrdersListStore, viewport: Readonly<Viewport>, selected: number): void {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const raise = useRaiseToBoundary();
+
+  useEffect(
+    () =>
+      reaction(
+        () => rowWindow(viewport, list.rowCount),
+        ({ first, last }) => list.showRows(first, Math.max(first, last)),
+        { fireImmediately: true, equals: (a, b) => a.first === b.first && a.last === b.last },
+      ),
+    [list, viewport],
+  );
+
+  // The row elements live as long as the body.
+  const rows = useRef<OrderRowSlots | null>(null);
+  useEffect(() => {
+    const slots = body.current && new OrderRowSlots(body.current);
+    rows.current = slots;
+    return () => {
+      slots?.dispose();
+      rows.current = null;
+    };
+  }, [body]);
+
+  useEffect(() => {
+    const slots = rows.current;
+    if (!slots) {
+      return undefined;
+    }
+    return autorun(
+      () => {
+        slots.render(
+          rowWindow(viewport, list.rowCount),
+          (index) => {
+            const order = list.rowAt(index);
+            return { order, texts: order ? rowTexts(order, language, t) : null };
+          },
+          selected,
+        );
+      },
+      // A row that cannot be drawn fails the page as a render error would.
+      { onError: raise },
+    );
+  }, [list, viewport, language, t, selected, raise]);
+}
