@@ -122,6 +122,20 @@ describe('OrdersTable', () => {
     view.lifecycle.dispose();
   });
 
+  it('writes nothing but the changed text when a live change touches one cell', async () => {
+    const view = render({ selected: 3 });
+    await frame();
+    const body = document.querySelector('.cockpit-orders-body') as HTMLElement;
+    const records: MutationRecord[] = [];
+    const observer = new MutationObserver((found) => records.push(...found));
+    observer.observe(body, { subtree: true, childList: true, attributes: true, characterData: true });
+    runInAction(() => list.rows.splice(3, 1, { ...(orders[3] as Order), station: 'Lübeck', version: 2 }));
+    records.push(...observer.takeRecords());
+    observer.disconnect();
+    expect(records.map((record) => [record.type, record.target.textContent])).toEqual([['characterData', 'Lübeck']]);
+    view.lifecycle.dispose();
+  });
+
   it('shows a row whose page is loading as empty, and fills it when the order arrives', async () => {
     list.rows.replace([orders[0] as Order, null, orders[2] as Order]);
     const view = render();
