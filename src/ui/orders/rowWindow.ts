@@ -2,7 +2,7 @@
 export const ROW_HEIGHT = 36;
 
 /** Rows drawn above and below the view, so that a fast wheel shows no gap. */
-export const OVERSCAN = 4;
+const OVERSCAN = 4;
 
 export interface Viewport {
   top: number;
