@@ -62,6 +62,13 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
     plugins: [
       // Blueprint's date inputs can load any date-fns locale on demand; the console passes its two.
       new webpack.ContextReplacementPlugin(/date-fns[/\\]locale$/, /^\.\/(de|en-GB)\/index\.js$/),
+      // Blueprint's date components work out the offsets of ~250 time zones when they load; the
+      // console's stand-in does it when the list is first read (src/ui/blueprint/timezoneItems.ts).
+      new webpack.NormalModuleReplacementPlugin(/^(\.\/|\.\.\/\.\.\/common\/)timezoneItems$/, (resource: { context: string; request: string }) => {
+        if (/[/\\]@blueprintjs[/\\]datetime[/\\]lib[/\\]esm[/\\]/.test(resource.context)) {
+          resource.request = path.resolve(__dirname, 'src/ui/blueprint/timezoneItems.ts');
+        }
+      }),
       new HtmlWebpackPlugin({ template: './src/app/index.html', scriptLoading: 'defer' }),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css',

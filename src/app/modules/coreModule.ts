@@ -81,9 +81,9 @@ export const coreModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(LiveOrderUpdates)
     .toResolvedValue(
-      (events: EventStream, scheduler: FrameScheduler, list: OrdersListStore, detail: OrderDetailStore) =>
-        new LiveOrderUpdates(events, scheduler, list, detail),
-      [EventStream, FrameScheduler, OrdersListStore, OrderDetailStore],
+      (events: EventStream, scheduler: FrameScheduler, timers: Timers, list: OrdersListStore, detail: OrderDetailStore) =>
+        new LiveOrderUpdates(events, scheduler, timers, list, detail),
+      [EventStream, FrameScheduler, Timers, OrdersListStore, OrderDetailStore],
     )
     .inSingletonScope();
 });

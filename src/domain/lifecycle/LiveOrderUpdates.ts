@@ -3,22 +3,37 @@ import { DisposableCollection, type Disposable } from '../model/Disposable';
 import { type OrderEvent, toOrderEvent } from '../model/OrderEvent';
 import type { EventStream } from '../ports/EventStream';
 import type { FrameScheduler } from '../ports/FrameScheduler';
+import type { Timers } from '../ports/Timers';
 import type { OrderDetailStore } from '../stores/OrderDetailStore';
 import type { OrdersListStore } from '../stores/OrdersListStore';
 
 /**
+ * Shortest time between two batches while a burst lasts: at most ten a second. Every batch makes
+ * the browser lay out and paint the rows it changed; at one batch a frame a burst of a thousand
+ * changes a second kept a slow laptop's main thread about 80 % busy, so that its garbage
+ * collections landed inside frames (tasks of 60–80 ms). A change after a quiet moment is still
+ * shown in the next frame.
+ */
+export const BURST_INTERVAL_MS = 100;
+
+/**
  * Carries the live stream's order events to the stores that show orders. Events are queued and
- * applied once per frame in one MobX action, so a burst of a thousand a second re-renders the list
- * once a frame instead of once an event.
+ * applied in the next frame in one MobX action; while a burst lasts, the next batch waits until
+ * {@link BURST_INTERVAL_MS} after the last one, so a thousand changes a second re-render the list
+ * ten times a second rather than once per event or per frame.
  */
 export class LiveOrderUpdates implements Disposable {
   private readonly disposables = new DisposableCollection();
   private queue: OrderEvent[] = [];
+  /** The frame that applies the queue, once asked for. */
   private scheduled: Disposable | null = null;
+  /** Runs from a batch until {@link BURST_INTERVAL_MS} later; meanwhile events only queue up. */
+  private pause: Disposable | null = null;
 
   constructor(
     private readonly events: EventStream,
     private readonly scheduler: FrameScheduler,
+    private readonly timers: Timers,
     private readonly list: OrdersListStore,
     private readonly detail: OrderDetailStore,
   ) {}
@@ -35,22 +50,30 @@ export class LiveOrderUpdates implements Disposable {
     this.disposables.add(() => {
       this.scheduled?.dispose();
       this.scheduled = null;
+      this.pause?.dispose();
+      this.pause = null;
       this.queue = [];
     });
   }
 
-  /** Applies what is queued now (also what the next frame would do). */
+  /** Applies what is queued now (also what the next batch would do). */
   flush(): void {
     this.scheduled?.dispose();
     this.scheduled = null;
     const batch = this.queue;
     this.queue = [];
-    if (batch.length > 0) {
-      runInAction(() => {
-        this.list.applyEvents(batch);
-        this.detail.applyEvents(batch);
-      });
+    if (batch.length === 0) {
+      return;
     }
+    runInAction(() => {
+      this.list.applyEvents(batch);
+      this.detail.applyEvents(batch);
+    });
+    this.pause?.dispose();
+    this.pause = this.timers.after(BURST_INTERVAL_MS, () => {
+      this.pause = null;
+      this.scheduleBatch();
+    });
   }
 
   dispose(): void {
@@ -64,9 +87,15 @@ export class LiveOrderUpdates implements Disposable {
     } else {
       this.queue.push(event);
     }
-    this.scheduled ??= this.scheduler.schedule(() => {
-      this.scheduled = null;
-      this.flush();
-    });
+    this.scheduleBatch();
+  }
+
+  private scheduleBatch(): void {
+    if (this.queue.length > 0 && !this.pause) {
+      this.scheduled ??= this.scheduler.schedule(() => {
+        this.scheduled = null;
+        this.flush();
+      });
+    }
   }
 }

@@ -36,6 +36,8 @@ const STATUS_CELL = 1;
 interface Slot {
   element: HTMLDivElement;
   texts: Text[];
+  /** What each cell's text node shows (kept here: reading a node's text back costs a string each time). */
+  values: string[];
   status: HTMLSpanElement;
   /** The row shown, or -1. */
   index: number;
@@ -119,7 +121,7 @@ export class OrderRowSlots {
       element.append(cell);
       return text;
     });
-    return { element, texts, status, index: -1, order: undefined, rowTexts: null, selected: null, className: '' };
+    return { element, texts, values: CELLS.map(() => ''), status, index: -1, order: undefined, rowTexts: null, selected: null, className: '' };
   }
 
   private show(slot: Slot, index: number, content: RowContent, selected: boolean): void {
@@ -166,7 +168,8 @@ export class OrderRowSlots {
     CELLS.forEach((cell, column) => {
       const value = order && texts ? cell.text(order, texts) : '';
       const text = slot.texts[column];
-      if (text && text.data !== value) {
+      if (text && slot.values[column] !== value) {
+        slot.values[column] = value;
         text.data = value;
       }
     });

@@ -1,4 +1,4 @@
-import { LiveOrderUpdates } from '../../../src/domain/lifecycle/LiveOrderUpdates';
+import { BURST_INTERVAL_MS, LiveOrderUpdates } from '../../../src/domain/lifecycle/LiveOrderUpdates';
 import type { OrderEvent } from '../../../src/domain/model/OrderEvent';
 import { OrderDetailStore } from '../../../src/domain/stores/OrderDetailStore';
 import { OrdersListStore } from '../../../src/domain/stores/OrdersListStore';
@@ -27,7 +27,7 @@ describe('LiveOrderUpdates', () => {
 
   const [first, second] = makeOrders(2) as [ReturnType<typeof makeOrders>[number], ReturnType<typeof makeOrders>[number]];
 
-  it('applies a burst in one batch per frame, in order, to the list and the open order', () => {
+  it('applies events that arrive together in one batch in the next frame, in order, to the list and the open order', () => {
     for (let i = 0; i < 1000; i++) {
       bed.events.emit('order.updated', { ...first, version: i + 2 }, String(i + 1));
     }
@@ -38,6 +38,52 @@ describe('LiveOrderUpdates', () => {
     expect(applied[0]).toHaveLength(1000);
     expect(applied[0]?.map((event) => (event.type === 'order.updated' ? event.order.version : 0))).toEqual(Array.from({ length: 1000 }, (_, i) => i + 2));
     expect(shownInDetail).toEqual(applied);
+  });
+
+  it('while a burst lasts, applies the next batch only once the burst interval has passed', () => {
+    bed.events.emit('order.updated', { ...first, version: 2 }, '1');
+    bed.frames.frame();
+    expect(applied).toHaveLength(1);
+
+    bed.events.emit('order.updated', { ...first, version: 3 }, '2');
+    bed.events.emit('order.updated', { ...first, version: 4 }, '3');
+    bed.frames.frame();
+    expect(applied).toHaveLength(1);
+    expect(bed.frames.scheduled).toBe(1);
+    bed.timers.advance(BURST_INTERVAL_MS - 1);
+    expect(bed.frames.scheduled).toBe(1);
+    bed.timers.advance(1);
+    expect(bed.frames.scheduled).toBe(2);
+    expect(applied).toHaveLength(1);
+    bed.frames.frame();
+    expect(applied.map((batch) => batch.length)).toEqual([1, 2]);
+    expect(shownInDetail).toEqual(applied);
+  });
+
+  it('applies a change after a quiet moment in the next frame', () => {
+    bed.events.emit('order.updated', { ...first, version: 2 }, '1');
+    bed.frames.frame();
+    bed.timers.advance(BURST_INTERVAL_MS);
+    // Nothing was waiting: the end of the interval asks for no frame.
+    expect(bed.frames.scheduled).toBe(1);
+
+    bed.events.emit('order.updated', { ...first, version: 3 }, '2');
+    expect(bed.frames.scheduled).toBe(2);
+    bed.frames.frame();
+    expect(applied.map((batch) => batch.length)).toEqual([1, 1]);
+  });
+
+  it('applies what is queued at once on flush, and the burst interval starts from there', () => {
+    bed.events.emit('order.updated', { ...first, version: 2 }, '1');
+    updates.flush();
+    expect(applied).toHaveLength(1);
+    bed.frames.frame();
+    expect(applied).toHaveLength(1);
+    bed.events.emit('order.updated', { ...first, version: 3 }, '2');
+    expect(bed.frames.scheduled).toBe(1);
+    bed.timers.advance(BURST_INTERVAL_MS);
+    bed.frames.frame();
+    expect(applied).toHaveLength(2);
   });
 
   it('reads the three order events and reset, and skips unknown or malformed ones', () => {
@@ -67,5 +113,15 @@ describe('LiveOrderUpdates', () => {
     bed.events.emit('order.created', second);
     bed.frames.frame();
     expect(applied).toEqual([]);
+  });
+
+  it('drops what waits for the burst interval when disposed', () => {
+    bed.events.emit('order.created', second);
+    bed.frames.frame();
+    bed.events.emit('order.updated', { ...second, version: 2 });
+    updates.dispose();
+    bed.timers.advance(BURST_INTERVAL_MS);
+    bed.frames.frame();
+    expect(applied).toHaveLength(1);
   });
 });

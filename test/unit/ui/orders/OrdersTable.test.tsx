@@ -136,6 +136,24 @@ describe('OrdersTable', () => {
     view.lifecycle.dispose();
   });
 
+  it('reads no text back from the page when a live change rewrites a row', async () => {
+    const view = render();
+    await frame();
+    const data = Object.getOwnPropertyDescriptor(CharacterData.prototype, 'data') as PropertyDescriptor;
+    const read = jest.spyOn(data, 'get');
+    Object.defineProperty(CharacterData.prototype, 'data', data);
+    try {
+      runInAction(() => list.rows.splice(3, 1, { ...(orders[3] as Order), station: 'Lübeck', status: 'confirmed', version: 2 }));
+      // Every read of a node's text makes the browser hand the script a string of its own.
+      expect(read).not.toHaveBeenCalled();
+      expect(document.querySelector('[data-order-id="o-4"] [role="gridcell"]:nth-child(5)')?.textContent).toBe('Lübeck');
+    } finally {
+      read.mockRestore();
+      Object.defineProperty(CharacterData.prototype, 'data', data);
+    }
+    view.lifecycle.dispose();
+  });
+
   it('shows a row whose page is loading as empty, and fills it when the order arrives', async () => {
     list.rows.replace([orders[0] as Order, null, orders[2] as Order]);
     const view = render();
