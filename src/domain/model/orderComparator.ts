@@ -1,3 +1,4 @@
+import { compareInstants } from './compareInstants';
 import type { Order } from './Order';
 import type { OrderSort } from './OrderSort';
 import { ORDER_STATUSES } from './OrderStatus';
@@ -6,11 +7,6 @@ type Comparison = (a: Order, b: Order) => number;
 
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** Timestamps as the API sends them (ISO 8601, UTC, milliseconds) compare as instants. */
-function compareInstants(a: string, b: string): number {
-  return Date.parse(a) - Date.parse(b);
 }
 
 const byId: Comparison = (a, b) => compareText(a.id, b.id);

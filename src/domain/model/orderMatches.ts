@@ -1,3 +1,4 @@
+import { compareInstants } from './compareInstants';
 import type { Order, OrderQuery } from './Order';
 
 /**
@@ -7,10 +8,10 @@ import type { Order, OrderQuery } from './Order';
  * Used to place live changes without asking the backend again.
  */
 export function orderMatches(order: Order, query: OrderQuery): boolean {
-  if (query.end !== undefined && Date.parse(order.begin) > Date.parse(query.end)) {
+  if (query.end !== undefined && compareInstants(order.begin, query.end) > 0) {
     return false;
   }
-  if (query.begin !== undefined && Date.parse(order.end) < Date.parse(query.begin)) {
+  if (query.begin !== undefined && compareInstants(order.end, query.begin) < 0) {
     return false;
   }
   if (query.status && query.status.length > 0 && !query.status.includes(order.status)) {

@@ -90,6 +90,8 @@ export class FetchEventStream implements EventStream, Disposable {
   private connection: Connection | null = null;
   private reconnectTimer: number | null = null;
   private silenceTimer: number | null = null;
+  /** When the current connection last showed life (`Date.now()`): its request, answer or any byte. */
+  private heardAt = 0;
   /** The id of the last event all listeners handled, sent as `Last-Event-ID` on resume. */
   private lastEventId: string | null = null;
   /** Failed attempts since the last live connection. */
@@ -172,7 +174,7 @@ export class FetchEventStream implements EventStream, Disposable {
     const connection: Connection = { controller: new AbortController() };
     this.connection = connection;
     this.setState(this.hasBeenLive || this.attempt > 0 ? 'reconnecting' : 'connecting');
-    this.armSilenceTimer(connection);
+    this.watchSilence(connection);
     void this.run(connection, token, this.lastEventId || null);
   }
 
@@ -224,7 +226,7 @@ export class FetchEventStream implements EventStream, Disposable {
     this.attempt = 0;
     this.hasBeenLive = true;
     this.setState('live');
-    this.armSilenceTimer(connection);
+    this.heardAt = Date.now();
     if (resumeFrom === null) {
       this.deliver(connection, { id: '', type: 'reset', data: null }, undefined);
     }
@@ -255,7 +257,7 @@ export class FetchEventStream implements EventStream, Disposable {
           return;
         }
         // Any byte, a `: ping` comment included, shows the connection is alive.
-        this.armSilenceTimer(connection);
+        this.heardAt = Date.now();
         parser.feed(decoder.decode(value, { stream: true }));
       }
     } catch {
@@ -322,14 +324,29 @@ export class FetchEventStream implements EventStream, Disposable {
     }, delay);
   }
 
-  private armSilenceTimer(connection: Connection): void {
+  /**
+   * Drops the connection once it has been silent for {@link SILENCE_TIMEOUT}. Bytes only note the
+   * time they came (a live burst brings hundreds of reads a second); the timer, when it fires, waits
+   * again for what is left of the timeout counted from the last of them.
+   */
+  private watchSilence(connection: Connection): void {
     this.clearSilenceTimer();
-    this.silenceTimer = this.window.setTimeout(() => {
-      this.silenceTimer = null;
-      if (this.isCurrent(connection)) {
-        this.reconnectLater();
-      }
-    }, SILENCE_TIMEOUT);
+    this.heardAt = Date.now();
+    const check = (wait: number) => {
+      this.silenceTimer = this.window.setTimeout(() => {
+        this.silenceTimer = null;
+        if (!this.isCurrent(connection)) {
+          return;
+        }
+        const silent = Date.now() - this.heardAt;
+        if (silent >= SILENCE_TIMEOUT) {
+          this.reconnectLater();
+        } else {
+          check(SILENCE_TIMEOUT - silent);
+        }
+      }, wait);
+    };
+    check(SILENCE_TIMEOUT);
   }
 
   private clearSilenceTimer(): void {

@@ -1,8 +1,26 @@
+import { compareInstants } from '../../../src/domain/model/compareInstants';
 import { environmentForHost } from '../../../src/domain/model/Environment';
 import { jwtExpiry } from '../../../src/domain/model/jwtExpiry';
 import { loginPathReturningTo, safeReturnPath } from '../../../src/domain/model/returnPath';
 import { isValidThemeColor } from '../../../src/domain/model/ThemeColors';
 import { fakeJwt } from '../support/fakeJwt';
+
+describe('compareInstants', () => {
+  const sign = (a: string, b: string) => Math.sign(compareInstants(a, b));
+
+  it('orders instants in the API\'s form by time, down to the millisecond and across years', () => {
+    expect(sign('2026-11-24T13:05:00.000Z', '2026-11-24T13:05:00.001Z')).toBe(-1);
+    expect(sign('2027-01-01T00:00:00.000Z', '2026-12-31T23:59:59.999Z')).toBe(1);
+    expect(sign('2026-11-24T13:05:00.000Z', '2026-11-24T13:05:00.000Z')).toBe(0);
+  });
+
+  it('reads any other ISO 8601 form as the instant it names', () => {
+    expect(sign('2026-11-24T14:05:00+01:00', '2026-11-24T13:05:00.000Z')).toBe(0);
+    // As text the offset form would sort after; as an instant it is an hour before.
+    expect(sign('2026-11-24T13:30:00+01:00', '2026-11-24T13:05:00.000Z')).toBe(-1);
+    expect(sign('2026-11-24T13:05:00Z', '2026-11-24T13:05:00.500Z')).toBe(-1);
+  });
+});
 
 describe('environmentForHost (spec)', () => {
   it('is production on the production host and test anywhere else', () => {

@@ -346,6 +346,18 @@ describe('FetchEventStream', () => {
       await expectNextRequestAfter(1000);
     });
 
+    it('drops a connection 45 s after its last byte, however long it talked before', async () => {
+      stream.open();
+      const body = await live();
+      await advance(30000);
+      await push(body, ': ping\n\n');
+      await advance(SILENCE_TIMEOUT - 1);
+      expect(server.requests[0]?.signal.aborted).toBe(false);
+      await advance(1);
+      expect(server.requests[0]?.signal.aborted).toBe(true);
+      expect(stream.state).toBe('reconnecting');
+    });
+
     it('drops a request unanswered for 45 s', async () => {
       stream.open();
       await advance(SILENCE_TIMEOUT);
