@@ -133,13 +133,13 @@ describe('the orders workspace in a browser', () => {
       const Original = Intl.DateTimeFormat;
       const state = window as unknown as { __formatters: number };
       state.__formatters = 0;
-      const Counting = function (this: unknown, ...args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+      function Counting(...args: ConstructorParameters<typeof Intl.DateTimeFormat>): Intl.DateTimeFormat {
         state.__formatters++;
         return new Original(...args);
-      } as unknown as typeof Intl.DateTimeFormat;
+      }
       Object.setPrototypeOf(Counting, Original);
       Counting.prototype = Original.prototype;
-      Intl.DateTimeFormat = Counting;
+      Intl.DateTimeFormat = Counting as unknown as typeof Intl.DateTimeFormat;
     });
     const counting = await openLoggedIn(counted);
     // The calendar still opens and shows the month of the field's day.
