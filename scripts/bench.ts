@@ -17,6 +17,8 @@ import { runLiveBench, type LiveBenchResult } from './bench-live';
 
 const ms = (value: number) => value.toFixed(0);
 const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
+/** The browser reports only tasks of 50 ms and more: without one, the longest is below that. */
+const longest = (value: number) => (value > 0 ? `${ms(value)} ms` : 'under 50 ms');
 
 function consoleTable(result: BrowserBenchResult): string {
   const { filterToRows, fetchBaseline } = result;
@@ -25,7 +27,7 @@ function consoleTable(result: BrowserBenchResult): string {
     '|---|---:|---:|---:|---|',
     `| filter change → rows visible, p50 / p95 (${filterToRows.runs} changes) | ${ms(filterToRows.p50)} / ${ms(filterToRows.p95)} ms | the same list request fetched directly: ${ms(fetchBaseline.p50)} / ${ms(fetchBaseline.p95)} ms | ${(filterToRows.p50 / fetchBaseline.p50).toFixed(1)}× | < 300 ms: ${verdict(filterToRows.p95 < 300)} |`,
     `| JS heap after scrolling ${result.rowsScrolled} rows (after GC) | ${result.heapAfterScrollMB.toFixed(1)} MB | after the first page: ${result.heapAfterFirstPageMB.toFixed(1)} MB | ${(result.heapAfterScrollMB / result.heapAfterFirstPageMB).toFixed(2)}× | < 60 MB: ${verdict(result.heapAfterScrollMB < 60)} |`,
-    `| longest main-thread task while scrolling (tasks of 50 ms and more / frames drawn) | ${ms(result.longestTaskWhileScrollingMs)} ms (${result.longTasksWhileScrolling} / ${result.framesWhileScrolling}) | longest gap between frames: ${ms(result.longestFrameGapWhileScrollingMs)} ms | – | < 50 ms: ${verdict(result.longestTaskWhileScrollingMs < 50)} |`,
+    `| longest main-thread task while scrolling (tasks of 50 ms and more / frames drawn) | ${longest(result.longestTaskWhileScrollingMs)} (${result.longTasksWhileScrolling} / ${result.framesWhileScrolling}) | longest gap between frames: ${ms(result.longestFrameGapWhileScrollingMs)} ms | – | < 50 ms: ${verdict(result.longestTaskWhileScrollingMs < 50)} |`,
   ].join('\n');
 }
 
@@ -35,7 +37,7 @@ function liveTable(result: LiveBenchResult): string {
     '|---|---:|---|',
     `| changes sent (asked ${result.eventsPerSecondAsked}/s for 10 s) | ${result.events} (${result.eventsPerSecondReached}/s reached) | – |`,
     `| event leaves the backend → row shows it, p50 / p95 / max (${result.measured} changes) | ${ms(result.p50)} / ${ms(result.p95)} / ${ms(result.max)} ms | p95 < 250 ms: ${verdict(result.p95 < 250)} |`,
-    `| longest main-thread task meanwhile (tasks of 50 ms and more in ${Math.round(result.seconds)} s) | ${ms(result.longestTaskMs)} ms (${result.longTasks}) | < 50 ms: ${verdict(result.longestTaskMs < 50)} |`,
+    `| longest main-thread task meanwhile (tasks of 50 ms and more in ${Math.round(result.seconds)} s) | ${longest(result.longestTaskMs)} (${result.longTasks}) | < 50 ms: ${verdict(result.longestTaskMs < 50)} |`,
   ].join('\n');
 }
 
@@ -84,7 +86,7 @@ async function main(): Promise<void> {
     'The changes go to the rows on screen (each changes the station column), sent on a fixed schedule;',
     'the changes due at a moment are written in one database transaction, each with its own event. A',
     'change counts as shown when its row first shows it or a later',
-    'change of the same row (the console applies a burst once per frame). Measured from the moment the',
+    'change of the same row (the console applies a burst in batches, at most ten a second). Measured from the moment the',
     'backend hands the committed event to the open streams to the frame that shows the row.',
     '',
     liveTable(live),
