@@ -126,7 +126,7 @@ describe('the orders workspace in a browser', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('orders-search');
   });
 
-  it('loads its date fields without working out the offsets of every time zone', async () => {
+  it('opens the date fields\' calendar in the design system\'s look, without working out the offsets of every time zone', async () => {
     const counted = await browser.newContext({ baseURL: cockpit.url, viewport: { width: 1400, height: 900 }, timezoneId: TIME_ZONE });
     // Counts the formatters built: Blueprint's own time-zone list would build three for each of ~250 zones.
     await counted.addInitScript(() => {
@@ -142,9 +142,14 @@ describe('the orders workspace in a browser', () => {
       Intl.DateTimeFormat = Counting as unknown as typeof Intl.DateTimeFormat;
     });
     const counting = await openLoggedIn(counted);
-    // The calendar still opens and shows the month of the field's day.
     await counting.getByLabel('Von', { exact: true }).click();
-    await counting.locator('.bp6-datepicker').waitFor();
+    const calendar = counting.locator('.bp6-datepicker');
+    await calendar.waitFor();
+    // Blueprint's date styles are loaded: the calendar is a white card (unstyled, it is a transparent block).
+    expect(await calendar.evaluate((element) => [getComputedStyle(element).display, getComputedStyle(element).backgroundColor])).toEqual([
+      'flex',
+      'rgb(255, 255, 255)',
+    ]);
     expect(await counting.evaluate(() => (window as unknown as { __formatters: number }).__formatters)).toBeLessThan(20);
     await counted.close();
   });

@@ -1,4 +1,5 @@
 import { FormGroup } from '@blueprintjs/core';
+import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
 import { DateInput3 } from '@blueprintjs/datetime2';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
