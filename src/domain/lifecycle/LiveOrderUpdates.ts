@@ -1,4 +1,5 @@
 import { runInAction } from 'mobx';
+import { coalesceOrderEvents } from '../model/coalesceOrderEvents';
 import { DisposableCollection, type Disposable } from '../model/Disposable';
 import { type OrderEvent, toOrderEvent } from '../model/OrderEvent';
 import type { EventStream } from '../ports/EventStream';
@@ -20,7 +21,8 @@ export const BURST_INTERVAL_MS = 100;
  * Carries the live stream's order events to the stores that show orders. Events are queued and
  * applied in the next frame in one MobX action; while a burst lasts, the next batch waits until
  * {@link BURST_INTERVAL_MS} after the last one, so a thousand changes a second re-render the list
- * ten times a second rather than once per event or per frame.
+ * ten times a second rather than once per event or per frame. A batch hands over one change per
+ * order changed ({@link coalesceOrderEvents}).
  */
 export class LiveOrderUpdates implements Disposable {
   private readonly disposables = new DisposableCollection();
@@ -60,7 +62,7 @@ export class LiveOrderUpdates implements Disposable {
   flush(): void {
     this.scheduled?.dispose();
     this.scheduled = null;
-    const batch = this.queue;
+    const batch = coalesceOrderEvents(this.queue);
     this.queue = [];
     if (batch.length === 0) {
       return;

@@ -308,12 +308,36 @@ export class OrdersListStore implements Disposable {
    * `held` is the list's own copy, if it holds one.
    */
   private change(held: Order | null, before: Order | null, after: Order, placement: Placement): void {
+    if (held && this.replaceInPage(held, after, placement)) {
+      this.remember(after);
+      return;
+    }
     const taken = this.take(before, held !== null, placement);
     const placed = this.place(after, placement);
     // Counted once: an order that stays in the list leaves `total` untouched, so views showing
     // the count are not redrawn for every change of a row.
     this.count(Number(placed) - Number(taken));
     this.remember(after);
+  }
+
+  /**
+   * Puts `after` in the place of the list's copy `held` when both belong to the same loaded page
+   * (the common live change: a row whose sort position stays in its page), writing that page once;
+   * false when they do not.
+   */
+  private replaceInPage(held: Order, after: Order, placement: Placement): boolean {
+    if (!orderMatches(held, placement.query) || !orderMatches(after, placement.query)) {
+      return false;
+    }
+    const index = this.locate(held, placement.compare);
+    const slot = index === null ? undefined : this.pages.get(index);
+    if (index === null || !slot?.items?.includes(held) || slot.loading || this.locate(after, placement.compare) !== index) {
+      return false;
+    }
+    // insertSorted drops the older copy of the order by its id.
+    const items = insertSorted(slot.items, after, placement.compare);
+    this.pages.set(index, { ...slot, items, count: items.length });
+    return true;
   }
 
   /**

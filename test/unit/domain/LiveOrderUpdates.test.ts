@@ -28,16 +28,28 @@ describe('LiveOrderUpdates', () => {
   const [first, second] = makeOrders(2) as [ReturnType<typeof makeOrders>[number], ReturnType<typeof makeOrders>[number]];
 
   it('applies events that arrive together in one batch in the next frame, in order, to the list and the open order', () => {
-    for (let i = 0; i < 1000; i++) {
-      bed.events.emit('order.updated', { ...first, version: i + 2 }, String(i + 1));
-    }
+    const orders = makeOrders(1000);
+    orders.forEach((order, i) => bed.events.emit('order.updated', { ...order, version: 2 }, String(i + 1)));
     expect(applied).toEqual([]);
     expect(bed.frames.scheduled).toBe(1);
     bed.frames.frame();
     expect(applied).toHaveLength(1);
-    expect(applied[0]).toHaveLength(1000);
-    expect(applied[0]?.map((event) => (event.type === 'order.updated' ? event.order.version : 0))).toEqual(Array.from({ length: 1000 }, (_, i) => i + 2));
+    expect(applied[0]?.map((event) => (event.type === 'order.updated' ? event.order.id : ''))).toEqual(orders.map((order) => order.id));
     expect(shownInDetail).toEqual(applied);
+  });
+
+  it('hands over one change per order changed: from before its first change to after its last', () => {
+    for (let version = 2; version <= 50; version++) {
+      bed.events.emit('order.updated', { ...first, station: `B-${version}`, version, previous: { ...first, version: version - 1 } });
+      bed.events.emit('order.updated', { ...second, version, previous: { ...second, version: version - 1 } });
+    }
+    bed.frames.frame();
+    expect(applied).toEqual([
+      [
+        { type: 'order.updated', order: { ...first, station: 'B-50', version: 50 }, previous: { ...first, version: 1 } },
+        { type: 'order.updated', order: { ...second, version: 50 }, previous: { ...second, version: 1 } },
+      ],
+    ]);
   });
 
   it('while a burst lasts, applies the next batch only once the burst interval has passed', () => {
@@ -46,7 +58,7 @@ describe('LiveOrderUpdates', () => {
     expect(applied).toHaveLength(1);
 
     bed.events.emit('order.updated', { ...first, version: 3 }, '2');
-    bed.events.emit('order.updated', { ...first, version: 4 }, '3');
+    bed.events.emit('order.updated', { ...second, version: 2 }, '3');
     bed.frames.frame();
     expect(applied).toHaveLength(1);
     expect(bed.frames.scheduled).toBe(1);

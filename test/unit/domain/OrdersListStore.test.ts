@@ -172,6 +172,20 @@ describe('OrdersListStore with live changes', () => {
     expect(list.rowAt(6)?.version).toBe(2);
   });
 
+  it('moves an updated order from one held page into the next, and back', () => {
+    const third = orderNumbered(3);
+    const later = { ...third, begin: new Date(Date.parse(orderNumbered(150).begin) + 1000).toISOString(), version: 2 };
+    list.applyEvents([{ type: 'order.updated', order: later, previous: third }]);
+    expect(rows(1, 3)).toEqual(['AN-2026-000002', 'AN-2026-000004', 'AN-2026-000005']);
+    expect(rows(148, 150)).toEqual(['AN-2026-000150', 'AN-2026-000003', 'AN-2026-000151']);
+    expect(list.total).toBe(350);
+    expect(list.rowCount).toBe(3 * PAGE_SIZE);
+    list.applyEvents([{ type: 'order.updated', order: { ...third, station: 'Lübeck', version: 3 }, previous: later }]);
+    expect(rows(1, 3)).toEqual(['AN-2026-000002', 'AN-2026-000003', 'AN-2026-000004']);
+    expect(list.rowAt(2)?.station).toBe('Lübeck');
+    expect(rows(148, 150)).toEqual(['AN-2026-000149', 'AN-2026-000150', 'AN-2026-000151']);
+  });
+
   it('leaves the count untouched by changes that keep orders in the list, so views showing it are not redrawn', () => {
     let countReads = 0;
     const stop = autorun(() => {
