@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Disposable } from '../../src/domain/model/Disposable';
 import type { EventHub, StoredEvent } from '../events/EventHub';
-import { ConcurrencyLimit } from './ConcurrencyLimit';
+import { ConcurrencyLimit } from '../limits/ConcurrencyLimit';
 import { newOrderFacts, newOrderNotification } from './orderNotification';
 import type { PushSubscriptionRepository, StoredPushSubscription } from './PushSubscriptionRepository';
 import type { PushSendOptions, PushTransport } from './PushTransport';

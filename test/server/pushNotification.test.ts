@@ -1,4 +1,4 @@
-import { ConcurrencyLimit } from '../../server/push/ConcurrencyLimit';
+import { ConcurrencyLimit } from '../../server/limits/ConcurrencyLimit';
 import {
   fitPayload,
   MAX_PAYLOAD_BYTES,

@@ -1,7 +1,7 @@
 /**
  * Runs tasks with at most `limit` of them at a time; the others wait in arrival order. At most
- * `maxWaiting` may wait: beyond that `run` refuses at once (answers false), so a push service that
- * answers slowly cannot make the queue grow without end.
+ * `maxWaiting` may wait: beyond that `run` refuses at once (answers false), so slow work (a push
+ * service that answers slowly, a flood of password hashes) cannot make the queue grow without end.
  */
 export class ConcurrencyLimit {
   private running = 0;
