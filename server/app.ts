@@ -16,6 +16,7 @@ import { registerConsoleAssets } from './http/consoleAssets';
 import { ConsolePage } from './http/consolePage';
 import { registerErrorHandling } from './http/errorHandling';
 import { registerHealthRoutes } from './http/healthRoutes';
+import { requestValidators } from './http/requestValidation';
 import { registerRuntimeConfigRoute } from './http/runtimeConfigRoute';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { registerMeRoutes } from './me/meRoutes';
@@ -101,10 +102,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Requests are not logged one by one; errors are (see http/errorHandling.ts).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit,
-    ajv: {
-      // Unknown fields are refused (400), never dropped silently; query values are coerced to the schema.
-      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
-    },
+    // Unknown fields are refused (400), never dropped silently; query values are coerced to the schema, bodies never.
+    schemaController: requestValidators(),
   });
   // Bodies are JSON; anything else is answered with 415.
   app.removeContentTypeParser('text/plain');

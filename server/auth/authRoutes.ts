@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { LoginResult } from '../../src/domain/model/User';
 import type { OpenStreams } from '../events/OpenStreams';
 import { ProblemError } from '../http/ProblemError';
+import { singleLineText } from '../http/textSchemas';
 import type { UserRepository } from '../users/UserRepository';
 import { userView } from '../users/userView';
 import { principalOf } from './authentication';
@@ -28,7 +29,7 @@ const loginSchema = {
     additionalProperties: false,
     required: ['email', 'password'],
     properties: {
-      email: { type: 'string', minLength: 1, maxLength: 320 },
+      email: singleLineText({ minLength: 1, maxLength: 320 }),
       password: { type: 'string', minLength: 1, maxLength: 1024 },
     },
   },

@@ -12,8 +12,20 @@ const MESSAGES = {
   minLength: { en: (p: string) => `must have at least ${p} characters`, de: (p: string) => `muss mindestens ${p} Zeichen haben` },
   maxLength: { en: (p: string) => `must have at most ${p} characters`, de: (p: string) => `darf höchstens ${p} Zeichen haben` },
   timestamp: {
-    en: () => 'must be an ISO 8601 timestamp with offset, e.g. 2026-01-31T08:00:00Z',
-    de: () => 'muss ein ISO-8601-Zeitpunkt mit Zeitzone sein, z. B. 2026-01-31T08:00:00Z',
+    en: () => 'must be an RFC 3339 timestamp with offset between the years 2000 and 2100, e.g. 2026-01-31T08:00:00Z',
+    de: () => 'muss ein RFC-3339-Zeitpunkt mit Zeitzone zwischen den Jahren 2000 und 2100 sein, z. B. 2026-01-31T08:00:00Z',
+  },
+  text: {
+    en: () => 'must not contain control characters',
+    de: () => 'darf keine Steuerzeichen enthalten',
+  },
+  multilineText: {
+    en: () => 'must not contain control characters other than line breaks and tabs',
+    de: () => 'darf außer Zeilenumbrüchen und Tabulatoren keine Steuerzeichen enthalten',
+  },
+  rangeTooLong: {
+    en: (p: string) => `must be at most ${p} days after begin`,
+    de: (p: string) => `darf höchstens ${p} Tage nach begin liegen`,
   },
   email: { en: () => 'must be an email address', de: () => 'muss eine E-Mail-Adresse sein' },
   colour: {
@@ -97,6 +109,14 @@ export function validationFieldErrors(failures: readonly AjvFailure[], locale: L
   });
 }
 
+/** The message of a value that is not of its schema's `format`. */
+const FORMAT_MESSAGES: Partial<Record<string, FieldMessage>> = {
+  'date-time': 'timestamp',
+  email: 'email',
+  text: 'text',
+  'multiline-text': 'multilineText',
+};
+
 function describeFailure(failure: AjvFailure, locale: Language): FieldError {
   const { keyword, instancePath, params } = failure;
   switch (keyword) {
@@ -114,11 +134,7 @@ function describeFailure(failure: AjvFailure, locale: Language): FieldError {
     case 'maxLength':
       return fieldError(fieldName(instancePath), keyword, locale, String(params.limit));
     case 'format':
-      return fieldError(
-        fieldName(instancePath),
-        params.format === 'date-time' ? 'timestamp' : params.format === 'email' ? 'email' : 'invalid',
-        locale,
-      );
+      return fieldError(fieldName(instancePath), FORMAT_MESSAGES[String(params.format)] ?? 'invalid', locale);
     default:
       return fieldError(fieldName(instancePath), 'invalid', locale);
   }

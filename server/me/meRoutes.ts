@@ -10,9 +10,10 @@ import { ProblemError } from '../http/ProblemError';
 import type { UserChanges, UserRepository } from '../users/UserRepository';
 import { userView } from '../users/userView';
 
-const colour = { type: ['string', 'null'], maxLength: 200 } as const;
+/** A colour's form and length are its value, checked by the handler (422, see ThemeColors.ts). */
+const colour = { type: ['string', 'null'] } as const;
 
-/** Unknown fields are refused with 400; values are checked by the handler (422) so all are named at once. */
+/** Unknown fields and wrong types are refused with 400; values are checked by the handler (422) so all are named at once. */
 const patchSchema = {
   body: {
     type: 'object',

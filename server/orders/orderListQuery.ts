@@ -1,8 +1,10 @@
 import type { Language } from '../../src/domain/model/Language';
 import type { FieldError } from '../../src/domain/model/Problem';
 import { ORDER_STATUSES, type OrderStatus } from '../../src/domain/model/OrderStatus';
+import { isSupportedSpan, MAX_RANGE_DAYS, parseInstant } from '../../src/domain/model/instant';
 import { fieldError } from '../http/fieldErrors';
 import { ProblemError } from '../http/ProblemError';
+import { singleLineText } from '../http/textSchemas';
 import { type CursorFilter, decodeCursor } from './orderCursor';
 import type { OrderFilter, OrderListCriteria } from './OrderRepository';
 import { DEFAULT_ORDER_SORT, ORDER_SORTS, orderSort, type OrderSortName } from './orderSorts';
@@ -10,19 +12,26 @@ import { DEFAULT_ORDER_SORT, ORDER_SORTS, orderSort, type OrderSortName } from '
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 500;
 
-/** The filter parameters shared by the list and the CSV export. */
+export const MAX_SEARCH_LENGTH = 100;
+
+/**
+ * The filter parameters shared by the list and the CSV export. The range is required: no list,
+ * count or export walks an unbounded range.
+ */
 const filterProperties = {
   begin: { type: 'string', format: 'date-time' },
   end: { type: 'string', format: 'date-time' },
   status: { type: 'array', maxItems: ORDER_STATUSES.length, items: { type: 'string', enum: ORDER_STATUSES } },
-  q: { type: 'string', maxLength: 100 },
+  q: singleLineText({ maxLength: MAX_SEARCH_LENGTH }),
   sort: { type: 'string', enum: ORDER_SORTS, default: DEFAULT_ORDER_SORT },
 } as const;
+const filterRequired = ['begin', 'end'] as const;
 
 /** The query string of `GET /api/orders`; anything else in it is refused with 400. */
 export const orderListQuerySchema = {
   type: 'object',
   additionalProperties: false,
+  required: filterRequired,
   properties: {
     ...filterProperties,
     limit: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
@@ -34,15 +43,16 @@ export const orderListQuerySchema = {
 export const orderExportQuerySchema = {
   type: 'object',
   additionalProperties: false,
+  required: filterRequired,
   properties: {
     ...filterProperties,
-    tz: { type: 'string', minLength: 1, maxLength: 64 },
+    tz: singleLineText({ minLength: 1, maxLength: 64 }),
   },
 } as const;
 
 export interface OrderFilterQuery {
-  begin?: string;
-  end?: string;
+  begin: string;
+  end: string;
   status?: OrderStatus[];
   q?: string;
   sort: OrderSortName;
@@ -62,16 +72,24 @@ export function cursorFilter(filter: OrderFilter): CursorFilter {
   return { begin: filter.begin, end: filter.end, statuses: filter.statuses, search: filter.search };
 }
 
-/** The filter of a validated query; field errors for a reversed range are added to `errors`. */
+/**
+ * The filter of a validated query, its instants in canonical form; field errors for a reversed range
+ * or one longer than the product supports are added to `errors`.
+ */
 function orderFilter(tenantId: string, query: OrderFilterQuery, locale: Language, errors: FieldError[]): OrderFilter {
-  if (query.begin !== undefined && query.end !== undefined && Date.parse(query.begin) > Date.parse(query.end)) {
+  // Valid instants: the schema's `date-time` format is the same parser.
+  const begin = parseInstant(query.begin) ?? Number.NaN;
+  const end = parseInstant(query.end) ?? Number.NaN;
+  if (begin > end) {
     errors.push(fieldError('begin', 'notAfterEnd', locale));
+  } else if (!isSupportedSpan(begin, end)) {
+    errors.push(fieldError('end', 'rangeTooLong', locale, String(MAX_RANGE_DAYS)));
   }
   const search = query.q?.trim();
   return {
     tenantId,
-    begin: query.begin,
-    end: query.end,
+    begin: new Date(begin).toISOString(),
+    end: new Date(end).toISOString(),
     statuses: query.status,
     search: search === '' ? undefined : search,
   };

@@ -1,7 +1,9 @@
 import type { Language } from '../../src/domain/model/Language';
 import { canTransition, isOrderStatus, nextStatuses, ORDER_STATUSES, type OrderStatus } from '../../src/domain/model/OrderStatus';
+import { parseInstant } from '../../src/domain/model/instant';
 import type { FieldError } from '../../src/domain/model/Problem';
 import { fieldError, transitionError } from '../http/fieldErrors';
+import { multiLineText, singleLineText } from '../http/textSchemas';
 import type { OrderChanges } from './OrderRepository';
 import type { OrderRecord } from './orderView';
 
@@ -9,19 +11,19 @@ export const MAX_NOTES_LENGTH = 2000;
 export const MAX_STATION_LENGTH = 100;
 
 /**
- * The body of `PATCH /api/orders/{id}`: any of these fields, nothing else (400). Types and timestamp
- * formats are checked here (400); values against the order by `checkOrderPatch` (422), so that every
- * invalid field is named at once.
+ * The body of `PATCH /api/orders/{id}`: any of these fields, nothing else (400). Types, instants and
+ * the characters of text are checked here (400); values against the order by `checkOrderPatch` (422),
+ * so that every invalid field is named at once.
  */
 export const orderPatchSchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
     status: { type: 'string', maxLength: 50 },
-    notes: { type: 'string' },
+    notes: multiLineText(),
     begin: { type: 'string', format: 'date-time' },
     end: { type: 'string', format: 'date-time' },
-    station: { type: 'string' },
+    station: singleLineText(),
   },
 } as const;
 
@@ -46,9 +48,9 @@ function length(text: string): number {
   return [...text].length;
 }
 
-/** An instant to the millisecond, as stored. */
+/** An instant of the body or of the stored order, to the millisecond (the schema let only valid instants through). */
 function millis(iso: string): number {
-  return Date.parse(iso);
+  return parseInstant(iso) ?? Date.parse(iso);
 }
 
 /** Checks a change against the order as it is: states, lengths, begin not after end. */
@@ -89,14 +91,14 @@ export function checkOrderPatch(current: OrderRecord, body: OrderPatchBody, loca
     }
   }
 
+  // On the order as it would be: a begin after the end names both, whichever of them was sent.
   const begin = body.begin === undefined ? millis(current.begin_at) : millis(body.begin);
   const end = body.end === undefined ? millis(current.end_at) : millis(body.end);
   if (begin > end) {
-    if (body.begin !== undefined) errors.push(fieldError('begin', 'notAfterEnd', locale));
-    if (body.end !== undefined) errors.push(fieldError('end', 'notBeforeBegin', locale));
+    errors.push(fieldError('begin', 'notAfterEnd', locale), fieldError('end', 'notBeforeBegin', locale));
   } else {
-    if (body.begin !== undefined && begin !== millis(current.begin_at)) changes.begin = body.begin;
-    if (body.end !== undefined && end !== millis(current.end_at)) changes.end = body.end;
+    if (body.begin !== undefined && begin !== millis(current.begin_at)) changes.begin = new Date(begin).toISOString();
+    if (body.end !== undefined && end !== millis(current.end_at)) changes.end = new Date(end).toISOString();
   }
 
   return { changes, errors, ...(allowed ? { allowed } : {}) };
