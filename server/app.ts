@@ -19,6 +19,7 @@ import { registerHealthRoutes } from './http/healthRoutes';
 import { requestValidators } from './http/requestValidation';
 import { registerRuntimeConfigRoute } from './http/runtimeConfigRoute';
 import { registerSecurityHeaders } from './http/securityHeaders';
+import { redactingLogger } from './logging/redactingLogger';
 import { registerMeRoutes } from './me/meRoutes';
 import { OrderRepository } from './orders/OrderRepository';
 import { registerOrderRoutes } from './orders/orderRoutes';
@@ -65,7 +66,7 @@ export interface AppOptions {
   tokenTtlSeconds?: number;
   /** Largest accepted request body. Default 1 MiB. */
   bodyLimit?: number;
-  /** Fastify's logger option. Default: no logging. */
+  /** Fastify's logger option. Default: no logging. Tokens and credentials are redacted from every line (logging/redactingLogger.ts). */
   logger?: FastifyServerOptions['logger'];
   /** Live events. */
   events?: LiveEventOptions;
@@ -98,7 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? (() => new Date());
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const app = fastify({
-    logger: options.logger ?? false,
+    logger: redactingLogger(options.logger),
     // Requests are not logged one by one; errors are (see http/errorHandling.ts).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit,
