@@ -6,6 +6,8 @@ export type LocalDate = string;
 
 const PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 function pad(value: number, length = 2): string {
   return String(value).padStart(length, '0');
 }
@@ -37,6 +39,26 @@ export function isLocalDate(value: unknown): value is LocalDate {
 export function endOfLocalDate(day: LocalDate): Date | null {
   const start = startOfLocalDate(day);
   return start && new Date(start.getFullYear(), start.getMonth(), start.getDate(), 23, 59, 59, 999);
+}
+
+/** The calendar day in UTC of an instant (milliseconds since the epoch). */
+export function utcDateOf(instant: number): LocalDate {
+  const date = new Date(instant);
+  return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+}
+
+/**
+ * Calendar days from `from` to `to`, negative when `to` is earlier; a change of summer time
+ * between them does not count.
+ */
+export function daysBetween(from: LocalDate, to: LocalDate): number {
+  const start = startOfLocalDate(from);
+  const end = startOfLocalDate(to);
+  if (!start || !end) {
+    throw new RangeError(`not a day: ${start ? to : from}`);
+  }
+  const utcDay = (date: Date) => Date.UTC(date.getFullYear(), date.getMonth(), date.getDate());
+  return Math.round((utcDay(end) - utcDay(start)) / DAY_MS);
 }
 
 /** `day` moved by `days` (negative for earlier). */

@@ -1,5 +1,5 @@
 import { action, computed, makeObservable, observableStruct } from 'mobx';
-import { isDayRange, presetRange, weekOf, type DayRange, type RangePreset } from '../model/DayRange';
+import { isSupportedDayRange, presetRange, type DayRange, type RangePreset } from '../model/DayRange';
 import type { Disposable } from '../model/Disposable';
 import type { Clock } from '../ports/Clock';
 import type { StatePersistence } from '../ports/StatePersistence';
@@ -17,7 +17,7 @@ export class OrdersFilterStore implements Disposable {
     private readonly clock: Clock,
     private readonly persistence: StatePersistence,
   ) {
-    this.filter = weekOf(new Date(clock.now()));
+    this.filter = this.thisWeek();
     makeObservable<OrdersFilterStore, 'sanitize'>(this, {
       filter: observableStruct,
       range: computed,
@@ -37,9 +37,13 @@ export class OrdersFilterStore implements Disposable {
     this.sanitize();
   }
 
-  /** Takes a range; a begin after the end (or anything not a day) is refused and changes nothing. */
+  /**
+   * Takes a range the API takes (`isSupportedDayRange`); anything else (not days, a day outside
+   * the supported years, a begin after the end, more than `MAX_RANGE_DAYS` days) is refused and
+   * changes nothing. `dayRangeFault` tells why.
+   */
   setRange(range: DayRange): boolean {
-    if (!isDayRange(range)) {
+    if (!isSupportedDayRange(range)) {
       return false;
     }
     this.filter = { begin: range.begin, end: range.end };
@@ -55,10 +59,14 @@ export class OrdersFilterStore implements Disposable {
     this.persisted = null;
   }
 
-  /** Begin and end come back as days only when both are there and valid (spec); else this week. */
+  /** Begin and end come back only as a range `setRange` would take (spec); else this week. */
   private sanitize(): void {
-    if (!isDayRange(this.filter)) {
-      this.filter = weekOf(new Date(this.clock.now()));
+    if (!isSupportedDayRange(this.filter)) {
+      this.filter = this.thisWeek();
     }
+  }
+
+  private thisWeek(): DayRange {
+    return presetRange('thisWeek', new Date(this.clock.now()));
   }
 }

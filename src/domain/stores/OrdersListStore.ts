@@ -1,5 +1,6 @@
-import { action, computed, makeObservable, observable, observableStruct, reaction, runInAction } from 'mobx';
+import { action, computed, makeObservable, observable, observableRef, observableStruct, reaction, runInAction } from 'mobx';
 import { isApiError } from '../model/ApiError';
+import type { FieldError } from '../model/Problem';
 import type { Disposable } from '../model/Disposable';
 import type { Order, OrderQuery } from '../model/Order';
 import { orderComparator } from '../model/orderComparator';
@@ -7,6 +8,7 @@ import type { OrderEvent } from '../model/OrderEvent';
 import { orderMatches } from '../model/orderMatches';
 import { orderQuery, type OrderCriteria } from '../model/orderQuery';
 import { DEFAULT_ORDER_SORT } from '../model/OrderSort';
+import { MAX_RANGE_DAYS } from '../model/instant';
 import type { Notifier } from '../ports/Notifier';
 import type { OrdersApi } from '../ports/OrdersApi';
 import type { OrdersExport } from '../ports/OrdersExport';
@@ -56,8 +58,10 @@ export class OrdersListStore implements Disposable {
   criteria: OrderCriteria = { status: [], q: '', sort: DEFAULT_ORDER_SORT };
   total = 0;
   state: LoadState = 'idle';
-  /** Translation key of the last failure. */
+  /** Translation key of the last failure (`orders.rangeRefused` when the API refused the days). */
   errorKey: string | null = null;
+  /** The field errors of the last failure as the API worded them, in the language the request asked for. */
+  errorFields: readonly FieldError[] = [];
   /** A CSV export is under way. */
   exporting = false;
 
@@ -82,6 +86,7 @@ export class OrdersListStore implements Disposable {
       total: observable,
       state: observable,
       errorKey: observable,
+      errorFields: observableRef,
       exporting: observable,
       query: computed,
       layout: computed,
@@ -196,7 +201,7 @@ export class OrdersListStore implements Disposable {
       await this.exporter.download(this.query, `orders-${begin}-${end}.csv`);
     } catch (error) {
       if (!(isApiError(error) && error.kind === 'unauthorized')) {
-        this.notifier.show({ title: 'orders.exportFailed', message: isApiError(error) ? error.messageKey : 'errors.unexpected', intent: 'danger' });
+        this.notifier.show({ title: 'orders.exportFailed', message: failureKey(error), values: { days: MAX_RANGE_DAYS }, intent: 'danger' });
       }
     } finally {
       runInAction(() => (this.exporting = false));
@@ -276,6 +281,7 @@ export class OrdersListStore implements Disposable {
     this.total = 0;
     this.state = 'loading';
     this.errorKey = null;
+    this.errorFields = [];
   }
 
   private placement(): Placement {
@@ -490,7 +496,8 @@ export class OrdersListStore implements Disposable {
   private fail(error: unknown): void {
     runInAction(() => {
       this.state = 'error';
-      this.errorKey = isApiError(error) ? error.messageKey : 'errors.unexpected';
+      this.errorKey = failureKey(error);
+      this.errorFields = isApiError(error) ? error.fieldErrors : [];
     });
   }
 
@@ -501,4 +508,16 @@ export class OrdersListStore implements Disposable {
       void this.loadPage(index);
     }
   }
+}
+
+/**
+ * The translation key of a failed list or export: a 400 naming `begin` or `end` is the API
+ * refusing the days (their texts take `days`, the longest range), anything else its kind.
+ */
+function failureKey(error: unknown): string {
+  if (!isApiError(error)) {
+    return 'errors.unexpected';
+  }
+  const refusesDays = error.status === 400 && error.fieldErrors.some(({ field }) => field === 'begin' || field === 'end');
+  return refusesDays ? 'orders.rangeRefused' : error.messageKey;
 }

@@ -1,43 +1,61 @@
 import { Button, ButtonGroup } from '@blueprintjs/core';
+import type { TFunction } from 'i18next';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RANGE_PRESETS } from '../../domain/model/DayRange';
+import { dayBounds, dayRangeFault, FIRST_DAY, LAST_DAY, RANGE_PRESETS, type DayRange, type DayRangeFault } from '../../domain/model/DayRange';
+import { MAX_RANGE_DAYS } from '../../domain/model/instant';
+import type { Language } from '../../domain/model/Language';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { OrdersFilterStore } from '../../domain/stores/OrdersFilterStore';
+import { formatLocalDate } from '../format/dates';
 import { useService } from '../services/useService';
 import { DayInput } from './DayInput';
 
-/** From/To day inputs (spec: "From"/"Von", "To"/"Bis") and the range presets. */
+interface Refusal {
+  field: keyof DayRange;
+  fault: DayRangeFault;
+}
+
+/**
+ * From/To day inputs (spec: "From"/"Von", "To"/"Bis") and the range presets. A day that would
+ * make a range the API refuses is not applied; the field it was typed into says why, and each
+ * calendar offers only the days its end may move to.
+ */
 export const DateRangeFilter = observer(function DateRangeFilter() {
   const { t } = useTranslation();
   const filter = useService(OrdersFilterStore);
   const session = useService<SessionStore>(SessionStore);
-  const [refused, setRefused] = useState<'begin' | 'end' | null>(null);
-  const { begin, end } = filter.range;
-  const take = (field: 'begin' | 'end', day: string) => {
-    const accepted = filter.setRange(field === 'begin' ? { begin: day, end } : { begin, end: day });
-    setRefused(accepted ? null : field);
+  const [refused, setRefused] = useState<Refusal | null>(null);
+  const range = filter.range;
+  const take = (field: keyof DayRange, day: string) => {
+    const next = { ...range, [field]: day };
+    setRefused(filter.setRange(next) ? null : { field, fault: dayRangeFault(next) ?? 'notADay' });
   };
+  const errorOf = (field: keyof DayRange) => (refused?.field === field ? faultText(t, refused.fault, session.language) : null);
+  const beginBounds = dayBounds(range, 'begin');
+  const endBounds = dayBounds(range, 'end');
   return (
     <div className="cockpit-range-filter" data-tour="date-filter">
       <DayInput
         id="filter-begin"
         label={t('filter.from')}
-        value={begin}
-        max={end}
+        value={range.begin}
+        min={beginBounds.min}
+        max={beginBounds.max}
         language={session.language}
         onChange={(day) => take('begin', day)}
-        error={refused === 'begin' ? t('filter.beginAfterEnd') : null}
+        error={errorOf('begin')}
       />
       <DayInput
         id="filter-end"
         label={t('filter.to')}
-        value={end}
-        min={begin}
+        value={range.end}
+        min={endBounds.min}
+        max={endBounds.max}
         language={session.language}
         onChange={(day) => take('end', day)}
-        error={refused === 'end' ? t('filter.beginAfterEnd') : null}
+        error={errorOf('end')}
       />
       <ButtonGroup className="cockpit-range-presets" variant="minimal">
         {RANGE_PRESETS.map((preset) => (
@@ -54,3 +72,17 @@ export const DateRangeFilter = observer(function DateRangeFilter() {
     </div>
   );
 });
+
+/** Why a day was not applied, in the operator's language. */
+function faultText(t: TFunction, fault: DayRangeFault, language: Language): string {
+  switch (fault) {
+    case 'reversed':
+      return t('filter.beginAfterEnd');
+    case 'tooLong':
+      return t('filter.rangeTooLong', { days: MAX_RANGE_DAYS });
+    case 'outOfBounds':
+      return t('filter.dayOutOfBounds', { first: formatLocalDate(FIRST_DAY, language), last: formatLocalDate(LAST_DAY, language) });
+    case 'notADay':
+      return t('filter.invalidShort');
+  }
+}

@@ -5,12 +5,10 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_FNS_LOCALES } from '../format/dateFnsLocales';
+import { FIRST_DAY, LAST_DAY } from '../../domain/model/DayRange';
 import type { Language } from '../../domain/model/Language';
 import { localDateOf, startOfLocalDate, type LocalDate } from '../../domain/model/LocalDate';
 import { formatLocalDate, parseLocalDate } from '../format/dates';
-
-const EARLIEST = new Date(2000, 0, 1);
-const LATEST = new Date(2099, 11, 31);
 
 export interface DayInputProps {
   id: string;
@@ -18,11 +16,14 @@ export interface DayInputProps {
   label: string;
   value: LocalDate;
   language: Language;
-  /** Called with a valid day; invalid text never reaches it. */
+  /**
+   * Called with a real day, picked or typed; invalid text never reaches it. A typed day outside
+   * `min`…`max` reaches it too, so that the caller can refuse it and say why.
+   */
   onChange(day: LocalDate): void;
-  /** Earliest selectable day. Default: 1 January 2000. */
+  /** Earliest day the calendar offers. Default: the first supported day (`FIRST_DAY`). */
   min?: LocalDate;
-  /** Latest selectable day. Default: 31 December 2099. */
+  /** Latest day the calendar offers. Default: the last supported day (`LAST_DAY`). */
   max?: LocalDate;
   /** An error to show under the field (already translated). Default: none. */
   error?: string | null;
@@ -30,9 +31,10 @@ export interface DayInputProps {
 
 /**
  * A day typed in the language's format (parsed strictly) or picked from a calendar whose week
- * starts on Monday. Text that is no day marks the field invalid and changes nothing.
+ * starts on Monday and offers only the days from `min` to `max`. Text that is no day marks the
+ * field invalid and changes nothing.
  */
-export const DayInput = observer(function DayInput({ id, label, value, language, onChange, min, max, error }: DayInputProps) {
+export const DayInput = observer(function DayInput({ id, label, value, language, onChange, min = FIRST_DAY, max = LAST_DAY, error }: DayInputProps) {
   const { t } = useTranslation();
   const [invalid, setInvalid] = useState(false);
   const hint = invalid ? t('filter.invalidDate', { format: t(`filter.format.${language}`) }) : error;
@@ -46,7 +48,14 @@ export const DayInput = observer(function DayInput({ id, label, value, language,
             onChange(next.slice(0, 10));
           }
         }}
-        onError={() => setInvalid(true)}
+        onError={(date) => {
+          // A real day outside min…max (typed, then left): the caller refuses it and tells why.
+          const day = Number.isNaN(date.getTime()) ? null : localDateOf(date);
+          setInvalid(day === null);
+          if (day !== null) {
+            onChange(day);
+          }
+        }}
         parseDate={(text) => {
           const day = parseLocalDate(text, language);
           return day ? startOfLocalDate(day) : false;
@@ -54,8 +63,8 @@ export const DayInput = observer(function DayInput({ id, label, value, language,
         formatDate={(date) => formatLocalDate(localDateOf(date), language)}
         placeholder={t(`filter.format.${language}`)}
         locale={DATE_FNS_LOCALES[language]}
-        minDate={(min && startOfLocalDate(min)) || EARLIEST}
-        maxDate={(max && startOfLocalDate(max)) || LATEST}
+        minDate={dateOf(min, FIRST_DAY)}
+        maxDate={dateOf(max, LAST_DAY)}
         invalidDateMessage={t('filter.invalidShort')}
         outOfRangeMessage={t('filter.outOfRange')}
         highlightCurrentDay
@@ -67,3 +76,8 @@ export const DayInput = observer(function DayInput({ id, label, value, language,
     </FormGroup>
   );
 });
+
+/** The local midnight of `day`, or of `fallback` when `day` is no real day. */
+function dateOf(day: LocalDate, fallback: LocalDate): Date | undefined {
+  return startOfLocalDate(day) ?? startOfLocalDate(fallback) ?? undefined;
+}

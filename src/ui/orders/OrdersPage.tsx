@@ -10,6 +10,7 @@ import { useService } from '../services/useService';
 import { PrimaryToolbar } from '../shell/PrimaryToolbar';
 import { DateRangeFilter } from './DateRangeFilter';
 import { OrderDetailDrawer } from './OrderDetailDrawer';
+import { OrdersLoadError } from './OrdersLoadError';
 import { OrdersTable } from './OrdersTable';
 import { SearchBox } from './SearchBox';
 import { StatusFilter } from './StatusFilter';
@@ -87,14 +88,7 @@ export const OrdersPage = observer(function OrdersPage() {
       </section>
       <section className="cockpit-orders" aria-busy={list.state === 'loading'}>
         {list.state === 'loading' && list.rowCount === 0 && <Spinner className="cockpit-orders-spinner" size={24} aria-label={t('orders.loading')} />}
-        {list.state === 'error' && (
-          <NonIdealState
-            icon="error"
-            title={t('orders.loadFailed')}
-            description={t(list.errorKey ?? 'errors.unexpected')}
-            action={<Button intent="primary" text={t('orders.retry')} onClick={() => void list.reload()} />}
-          />
-        )}
+        {list.state === 'error' && <OrdersLoadError />}
         {list.state === 'ready' && list.total === 0 && <NonIdealState icon="inbox" title={t('orders.empty')} description={t('orders.emptyHint')} />}
         {/* The grid stays mounted while a new query loads, so a filter change only swaps its rows. */}
         {list.state !== 'error' && !(list.state === 'ready' && list.total === 0) && (

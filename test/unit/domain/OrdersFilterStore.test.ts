@@ -1,4 +1,6 @@
-import { presetRange, weekOf } from '../../../src/domain/model/DayRange';
+import { FIRST_DAY, LAST_DAY, presetRange, RANGE_PRESETS, weekOf } from '../../../src/domain/model/DayRange';
+import { MAX_RANGE_DAYS } from '../../../src/domain/model/instant';
+import { addDays } from '../../../src/domain/model/LocalDate';
 import { OrdersFilterStore } from '../../../src/domain/stores/OrdersFilterStore';
 import { MobxStatePersistence, STATE_KEY } from '../../../src/infrastructure/persistence/MobxStatePersistence';
 import { SlicedStorage } from '../../../src/infrastructure/persistence/SlicedStorage';
@@ -41,6 +43,10 @@ describe('OrdersFilterStore', () => {
     ['an impossible day', { orders: { filter: { begin: '2026-02-31', end: '2026-03-02' } } }],
     ['a begin after the end', { orders: { filter: { begin: '2026-12-24', end: '2026-12-01' } } }],
     ['numbers', { orders: { filter: { begin: 1, end: 2 } } }],
+    ['a range of two years', { orders: { filter: { begin: '2025-01-01', end: '2026-12-31' } } }],
+    ['a range of one day more than the API takes', { orders: { filter: { begin: '2026-01-01', end: addDays('2026-01-01', MAX_RANGE_DAYS) } } }],
+    ['a day in 1999', { orders: { filter: { begin: '1999-12-27', end: '2000-01-02' } } }],
+    ['a day after the supported years', { orders: { filter: { begin: '2100-12-28', end: '2101-01-03' } } }],
     ['a string filter', { orders: { filter: 'last week' } }],
     ['no slice', {}],
   ])('falls back to the current week for %s', async (_name, content) => {
@@ -59,6 +65,38 @@ describe('OrdersFilterStore', () => {
     expect(store.setRange({ begin: '2026-11-09', end: '2026-11-08' })).toBe(false);
     expect(store.setRange({ begin: 'garbage', end: '2026-11-08' })).toBe(false);
     expect(store.range).toEqual({ begin: '2026-11-02', end: '2026-11-08' });
+  });
+
+  it('refuses a range the API would refuse: longer than MAX_RANGE_DAYS days, or a day outside the supported years', async () => {
+    const store = await reload();
+    store.setRange({ begin: '2026-11-02', end: '2026-11-08' });
+    expect(store.setRange({ begin: '2026-01-01', end: addDays('2026-01-01', 399) })).toBe(false);
+    expect(store.setRange({ begin: '2026-01-01', end: addDays('2026-01-01', MAX_RANGE_DAYS) })).toBe(false);
+    expect(store.setRange({ begin: '1999-12-31', end: '2000-01-05' })).toBe(false);
+    expect(store.setRange({ begin: '2100-12-28', end: '2100-12-31' })).toBe(false);
+    expect(store.range).toEqual({ begin: '2026-11-02', end: '2026-11-08' });
+    expect(store.setRange({ begin: '2026-01-01', end: addDays('2026-01-01', MAX_RANGE_DAYS - 1) })).toBe(true);
+    expect(store.setRange({ begin: FIRST_DAY, end: '2000-01-09' })).toBe(true);
+    expect(store.setRange({ begin: '2100-12-24', end: LAST_DAY })).toBe(true);
+  });
+
+  it('applies presets inside the limits, also at the edges of the supported years', async () => {
+    const store = await reload();
+    for (const preset of RANGE_PRESETS) {
+      store.applyPreset(preset);
+      expect(store.range).toEqual(presetRange(preset, new Date(clock.now())));
+    }
+    const saved = clock.time;
+    try {
+      clock.time = new Date(2100, 11, 31, 10).getTime();
+      store.applyPreset('thisWeek');
+      expect(store.range).toEqual({ begin: '2100-12-27', end: LAST_DAY });
+      clock.time = new Date(2000, 0, 1, 10).getTime();
+      store.applyPreset('today');
+      expect(store.range).toEqual({ begin: FIRST_DAY, end: FIRST_DAY });
+    } finally {
+      clock.time = saved;
+    }
   });
 
   it('offers presets', () => {
