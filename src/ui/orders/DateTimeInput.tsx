@@ -6,8 +6,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_FNS_LOCALES } from '../format/dateFnsLocales';
 import type { Language } from '../../domain/model/Language';
+import { FIRST_DAY, LAST_DAY } from '../../domain/model/DayRange';
+import { endOfLocalDate, startOfLocalDate } from '../../domain/model/LocalDate';
 import { dateTimeFormat, formatDateTimeIn, parseDateTime } from '../format/dates';
 
+/** The moments an order's times may take: the days the product supports in any time zone (DayRange.ts). */
+const FIRST_MOMENT = startOfLocalDate(FIRST_DAY) ?? undefined;
+const LAST_MOMENT = endOfLocalDate(LAST_DAY) ?? undefined;
 
 export interface DateTimeInputProps {
   id: string;
@@ -43,8 +48,8 @@ export function DateTimeInput({ id, label, value, language, onChange, error }: D
         }}
         formatDate={(date) => formatDateTimeIn(date.toISOString(), language)}
         locale={DATE_FNS_LOCALES[language]}
-        minDate={new Date(2000, 0, 1)}
-        maxDate={new Date(2099, 11, 31)}
+        minDate={FIRST_MOMENT}
+        maxDate={LAST_MOMENT}
         invalidDateMessage={t('filter.invalidShort')}
         canClearSelection={false}
         showTimezoneSelect={false}
