@@ -66,9 +66,12 @@ async function timePreset(page: Page, preset: string): Promise<number> {
 async function timeFetch(page: Page, token: string): Promise<number> {
   return page.evaluate(async (bearer) => {
     const url = performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => name.includes('/api/orders?')).pop();
+    // The list requires the filter's range: without a request of the filter there is nothing to repeat.
+    if (url === undefined) throw new Error('the filter sent no list request');
     const started = performance.now();
-    const response = await fetch(url ?? '/api/orders?limit=100', { headers: { Authorization: `Bearer ${bearer}`, 'x-ui-locale': 'de' } });
+    const response = await fetch(url, { headers: { Authorization: `Bearer ${bearer}`, 'x-ui-locale': 'de' } });
     await response.json();
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
     return performance.now() - started;
   }, token);
 }

@@ -1,6 +1,7 @@
 import type { RunningServer } from '../../server/startServer';
 import type { OrderPage } from '../../src/domain/model/Order';
 import type { User } from '../../src/domain/model/User';
+import { seededRange, withRange } from './support/orderRange';
 import {
   EXPECTED_GERMAN_USER,
   BRITISH_EMAIL,
@@ -18,6 +19,7 @@ const EIGHT_HOURS_MS = 8 * 60 * 60 * 1000;
 
 describe('authentication', () => {
   const clock = new TestClock();
+  const orders = withRange('/api/orders', seededRange(clock.now()));
   let server: RunningServer;
 
   beforeAll(async () => {
@@ -142,7 +144,7 @@ describe('authentication', () => {
       const body = await expectProblem(response, 401);
       expect(response.headers.get('www-authenticate')).toBe('Bearer');
       expect(body.title).toBe('Not signed in');
-      await expectProblem(await call(server, '/api/orders'), 401);
+      await expectProblem(await call(server, orders), 401);
     });
 
     it('answers 401 for a malformed token and for a token with a changed payload or signature', async () => {
@@ -169,7 +171,7 @@ describe('authentication', () => {
       clock.advance(1000);
       const response = await call(server, '/api/me', { token, locale: 'de' });
       expect((await expectProblem(response, 401)).title).toBe('Nicht angemeldet');
-      await expectProblem(await call(server, '/api/orders', { token }), 401);
+      await expectProblem(await call(server, orders, { token }), 401);
     });
   });
 
@@ -177,18 +179,18 @@ describe('authentication', () => {
     it('revokes the token: 204, then 401 on every endpoint, while other tokens keep working', async () => {
       const first = await login(server, GERMAN_EMAIL);
       const second = await login(server, GERMAN_EMAIL);
-      expect((await call(server, '/api/orders?limit=1', { token: first.token })).status).toBe(200);
+      expect((await call(server, `${orders}&limit=1`, { token: first.token })).status).toBe(200);
 
       const logout = await call(server, '/api/auth/logout', { method: 'POST', token: first.token });
       expect(logout.status).toBe(204);
       expect(await logout.text()).toBe('');
 
       await expectProblem(await call(server, '/api/me', { token: first.token }), 401);
-      await expectProblem(await call(server, '/api/orders', { token: first.token }), 401);
+      await expectProblem(await call(server, orders, { token: first.token }), 401);
       await expectProblem(await call(server, '/api/me', { method: 'PATCH', token: first.token, body: { language: 'en' } }), 401);
       await expectProblem(await call(server, '/api/auth/logout', { method: 'POST', token: first.token }), 401);
 
-      const page = (await (await call(server, '/api/orders?limit=1', { token: second.token })).json()) as OrderPage;
+      const page = (await (await call(server, `${orders}&limit=1`, { token: second.token })).json()) as OrderPage;
       expect(page.items).toHaveLength(1);
     });
 

@@ -1,5 +1,6 @@
 import type { RunningServer } from '../../server/startServer';
 import type { Order, OrderPage } from '../../src/domain/model/Order';
+import { seededRange, withRange } from './support/orderRange';
 import { BRITISH_EMAIL, call, expectProblem, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer } from './support/testServer';
 
 describe('GET /api/orders/{id}', () => {
@@ -13,8 +14,9 @@ describe('GET /api/orders/{id}', () => {
     server = await startTestServer({ seedOrders: 20 });
     germanToken = (await login(server, GERMAN_EMAIL)).token;
     britishToken = (await login(server, BRITISH_EMAIL)).token;
-    german = ((await (await call(server, '/api/orders', { token: germanToken })).json()) as OrderPage).items;
-    british = ((await (await call(server, '/api/orders', { token: britishToken })).json()) as OrderPage).items;
+    const orders = withRange('/api/orders', seededRange());
+    german = ((await (await call(server, orders, { token: germanToken })).json()) as OrderPage).items;
+    british = ((await (await call(server, orders, { token: britishToken })).json()) as OrderPage).items;
   }, STARTUP_TIMEOUT_MS);
 
   afterAll(() => server?.close());

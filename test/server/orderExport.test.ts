@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { RunningServer } from '../../server/startServer';
 import type { Order, OrderPage } from '../../src/domain/model/Order';
 import { insertOrder, tenantOf } from './support/orderFixtures';
+import { seededRange, withRange } from './support/orderRange';
 import { BRITISH_EMAIL, call, expectProblem, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer, TestClock } from './support/testServer';
 
 const HEADER_EN = ['Number', 'Status', 'Begin', 'End', 'Station', 'Service', 'Customer', 'Email', 'Phone', 'Licence plate', 'Make', 'Model', 'Price', 'Currency', 'Notes'];
@@ -66,9 +67,12 @@ describe('GET /api/orders/export.csv', () => {
   let server: RunningServer;
   let token: string;
   let britishToken: string;
+  /** Every order of the test: the range of a query that names none. */
+  const range = seededRange(clock.now());
+  const exportPath = (query = '') => withRange(`/api/orders/export.csv${query}`, range);
 
   const download = async (query = '', options: { locale?: 'de' | 'en'; as?: string } = {}) => {
-    const response = await call(server, `/api/orders/export.csv${query}`, { token: options.as ?? token, locale: options.locale });
+    const response = await call(server, exportPath(query), { token: options.as ?? token, locale: options.locale });
     expect(response.status).toBe(200);
     const bytes = new Uint8Array(await response.arrayBuffer());
     const text = new TextDecoder('utf-8', { ignoreBOM: true, fatal: true }).decode(bytes);
@@ -78,7 +82,7 @@ describe('GET /api/orders/export.csv', () => {
     const items: Order[] = [];
     let cursor: string | null = null;
     do {
-      const response = await call(server, `/api/orders?limit=500${query}${cursor ? `&cursor=${cursor}` : ''}`, { token: as });
+      const response = await call(server, withRange(`/api/orders?limit=500${query}${cursor ? `&cursor=${cursor}` : ''}`, range), { token: as });
       const page = (await response.json()) as OrderPage;
       items.push(...page.items);
       cursor = page.nextCursor;
@@ -108,7 +112,7 @@ describe('GET /api/orders/export.csv', () => {
   afterAll(() => server?.close());
 
   it('seeds the asked number of orders for each tenant', async () => {
-    const total = async (as: string) => ((await (await call(server, '/api/orders?limit=1', { token: as })).json()) as OrderPage).total;
+    const total = async (as: string) => ((await (await call(server, withRange('/api/orders?limit=1', range), { token: as })).json()) as OrderPage).total;
     expect(await total(token)).toBe(2501);
     expect(await total(britishToken)).toBe(40);
   });
@@ -214,7 +218,7 @@ describe('GET /api/orders/export.csv', () => {
   });
 
   it('arrives in several chunks (streamed in batches, not built whole)', async () => {
-    const response = await call(server, '/api/orders/export.csv', { token });
+    const response = await call(server, exportPath(), { token });
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     let chunks = 0;
     let bytes = 0;
@@ -242,13 +246,27 @@ describe('GET /api/orders/export.csv', () => {
     ['cursor=abc', 'cursor', 'is not a known field'],
     ['status=open', 'status[0]', expect.stringContaining('must be one of')],
     ['begin=2026-06-20T00:00:00Z&end=2026-06-10T00:00:00Z', 'begin', 'must not be after end'],
+    ['begin=2025-06-15T00:00:00Z&end=2026-06-17T00:00:00.001Z', 'end', 'must be at most 366 days after begin'],
   ])('answers 400 with a problem for %s', async (query, field, message) => {
-    const body = await expectProblem(await call(server, `/api/orders/export.csv?${query}`, { token }), 400);
+    const body = await expectProblem(await call(server, exportPath(`?${query}`), { token }), 400);
     expect(body.errors).toEqual([{ field, message }]);
   });
 
+  it.each([
+    ['tz=UTC', 'begin'],
+    ['end=2026-06-30T00:00:00Z', 'begin'],
+    ['begin=2026-06-01T00:00:00Z&sort=number', 'end'],
+  ])('answers 400 for a range open on either side: %s', async (query, field) => {
+    const body = await expectProblem(await call(server, `/api/orders/export.csv?${query}`, { token }), 400);
+    expect(body.errors).toEqual([{ field, message: 'is required' }]);
+  });
+
+  it('exports the longest range, 367 × 24 hours from begin to end', async () => {
+    expect((await download('?begin=2025-06-15T00:00:00Z&end=2026-06-17T00:00:00Z&q=AN-2026-999999')).records).toHaveLength(2);
+  });
+
   it('answers 401 without a token', async () => {
-    await expectProblem(await call(server, '/api/orders/export.csv'), 401);
+    await expectProblem(await call(server, exportPath()), 401);
   });
 
   it('stops reading from the database when the client goes away', async () => {
@@ -260,7 +278,7 @@ describe('GET /api/orders/export.csv', () => {
     });
     try {
       await new Promise<void>((resolve, reject) => {
-        const request = http.get(`${server.url}/api/orders/export.csv`, { headers: { authorization: `Bearer ${token}` } }, (response) => {
+        const request = http.get(`${server.url}${exportPath()}`, { headers: { authorization: `Bearer ${token}` } }, (response) => {
           response.once('data', () => {
             request.destroy();
             resolve();
@@ -273,6 +291,6 @@ describe('GET /api/orders/export.csv', () => {
     } finally {
       spy.mockRestore();
     }
-    expect((await call(server, '/api/orders?limit=1', { token })).status).toBe(200);
+    expect((await call(server, withRange('/api/orders?limit=1', range), { token })).status).toBe(200);
   });
 });

@@ -4,6 +4,8 @@ import type { OrderStatus } from '../../src/domain/model/OrderStatus';
 import { insertOrder, statisticsDrift, tenantOf } from './support/orderFixtures';
 import { BRITISH_EMAIL, call, expectProblem, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer, TestClock } from './support/testServer';
 
+const TIMESTAMP_MESSAGE = 'must be an RFC 3339 timestamp with offset between the years 2000 and 2100, e.g. 2026-01-31T08:00:00Z';
+
 describe('PATCH /api/orders/{id}', () => {
   const clock = new TestClock(new Date('2026-06-15T10:00:00.000Z'));
   let server: RunningServer;
@@ -88,17 +90,26 @@ describe('PATCH /api/orders/{id}', () => {
     expect(german.allowed).toEqual([]);
   });
 
-  it('answers 422 when begin would be after end, naming the fields sent, and changes nothing', async () => {
+  it('answers 422 when begin would be after end, naming both whichever was sent, and changes nothing', async () => {
     const order = await fresh();
     const onlyBegin = await expectProblem(await patch(order.id, { begin: '2030-02-01T00:00:00Z' }, { version: order.version }), 422);
-    expect(onlyBegin.errors).toEqual([{ field: 'begin', message: 'must not be after end' }]);
+    expect(onlyBegin.errors).toEqual([
+      { field: 'begin', message: 'must not be after end' },
+      { field: 'end', message: 'must not be before begin' },
+    ]);
     const onlyEnd = await expectProblem(await patch(order.id, { end: '2029-12-01T00:00:00Z' }, { version: order.version, locale: 'de' }), 422);
-    expect(onlyEnd.errors).toEqual([{ field: 'end', message: 'darf nicht vor begin liegen' }]);
+    expect(onlyEnd.errors).toEqual([
+      { field: 'begin', message: 'darf nicht nach end liegen' },
+      { field: 'end', message: 'darf nicht vor begin liegen' },
+    ]);
     const both = await expectProblem(
       await patch(order.id, { begin: '2030-03-02T00:00:00Z', end: '2030-03-01T00:00:00Z', notes: 'x' }, { version: order.version }),
       422,
     );
-    expect(both.errors?.map((error) => error.field)).toEqual(['begin', 'end']);
+    expect(both.errors).toEqual([
+      { field: 'begin', message: 'must not be after end' },
+      { field: 'end', message: 'must not be before begin' },
+    ]);
     expect(await get(order.id)).toEqual(order);
     // Equal begin and end are fine.
     expect((await patch(order.id, { begin: order.end }, { version: order.version })).status).toBe(200);
@@ -123,8 +134,8 @@ describe('PATCH /api/orders/{id}', () => {
   it.each([
     [{ notes: 'x', colour: 'red' }, [{ field: 'colour', message: 'is not a known field' }]],
     [{ price: { amount: 1, currency: 'EUR' } }, [{ field: 'price', message: 'is not a known field' }]],
-    [{ begin: 'tomorrow' }, [{ field: 'begin', message: 'must be an ISO 8601 timestamp with offset, e.g. 2026-01-31T08:00:00Z' }]],
-    [{ end: '2030-01-01' }, [{ field: 'end', message: 'must be an ISO 8601 timestamp with offset, e.g. 2026-01-31T08:00:00Z' }]],
+    [{ begin: 'tomorrow' }, [{ field: 'begin', message: TIMESTAMP_MESSAGE }]],
+    [{ end: '2030-01-01' }, [{ field: 'end', message: TIMESTAMP_MESSAGE }]],
     [{ notes: { text: 'x' } }, [{ field: 'notes', message: 'must be of type string' }]],
     [[], [{ field: 'body', message: 'must be of type object' }]],
   ])('answers 400 for %j and changes nothing', async (body, errors) => {
@@ -132,6 +143,14 @@ describe('PATCH /api/orders/{id}', () => {
     const problem = await expectProblem(await patch(order.id, body, { version: order.version }), 400);
     expect(problem.errors).toEqual(errors);
     expect(await get(order.id)).toEqual(order);
+  });
+
+  it('says what a timestamp must look like in the language of the request', async () => {
+    const order = await fresh();
+    const problem = await expectProblem(await patch(order.id, { begin: '1999-12-31T23:59:59Z' }, { version: order.version, locale: 'de' }), 400);
+    expect(problem.errors).toEqual([
+      { field: 'begin', message: 'muss ein RFC-3339-Zeitpunkt mit Zeitzone zwischen den Jahren 2000 und 2100 sein, z. B. 2026-01-31T08:00:00Z' },
+    ]);
   });
 
   it('answers 428 without If-Match (or with *), in the language of the request', async () => {

@@ -4,7 +4,9 @@ import { orderSort } from '../../server/orders/orderSorts';
 import type { RunningServer } from '../../server/startServer';
 import type { Order, OrderPage } from '../../src/domain/model/Order';
 import { ORDER_STATUSES } from '../../src/domain/model/OrderStatus';
+import { MAX_RANGE_MS } from '../../src/domain/model/instant';
 import { deleteOrders, insertOrder, overlaps, random, SORT_COMPARATORS, statisticsDrift, tenantOf } from './support/orderFixtures';
+import { rangeQuery, seededRange, withRange } from './support/orderRange';
 import { BRITISH_EMAIL, call, expectProblem, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer, TestClock } from './support/testServer';
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -16,9 +18,11 @@ describe('GET /api/orders', () => {
   let germanToken: string;
   let britishToken: string;
   let all: Order[];
+  /** Every order of the test, seeded or inserted: the range of a query that names none. */
+  const range = seededRange(clock.now());
 
   const page = async (query: string, token = germanToken): Promise<OrderPage> => {
-    const response = await call(server, `/api/orders${query}`, { token });
+    const response = await call(server, `/api/orders${withRange(query, range)}`, { token });
     expect(response.status).toBe(200);
     return (await response.json()) as OrderPage;
   };
@@ -148,8 +152,8 @@ describe('GET /api/orders', () => {
     expect(result.items.map((order) => order.id)).toEqual(expected.map((order) => order.id));
     expect(result.total).toBe(expected.length);
 
-    const onlyEnd = await page(`?end=${end}`);
-    expect(onlyEnd.total).toBe(all.filter((order) => order.begin <= end).length);
+    const fromTheFirst = await page(`?begin=${range.begin}&end=${end}`);
+    expect(fromTheFirst.total).toBe(all.filter((order) => order.begin <= end).length);
     const withOffset = await page(`?begin=${encodeURIComponent('2026-06-10T02:00:00+02:00')}&end=${end}`);
     expect(withOffset.total).toBe(expected.length);
   });
@@ -177,22 +181,34 @@ describe('GET /api/orders', () => {
     ['limit=ten', 'limit'],
     ['sort=customer', 'sort'],
     ['status=open', 'status[0]'],
-    ['begin=yesterday', 'begin'],
-    ['end=2026-06-10', 'end'],
+    ['begin=yesterday&end=2026-06-10T00:00:00Z', 'begin'],
+    ['begin=2026-06-01T00:00:00Z&end=2026-06-10', 'end'],
     ['page=2', 'page'],
     ['cursor=not*base64', 'cursor'],
     [`cursor=${Buffer.from('{"s":"-begin","k":[1,2]}').toString('base64url')}`, 'cursor'],
     ['begin=2026-06-20T00:00:00Z&end=2026-06-10T00:00:00Z', 'begin'],
   ])('answers 400 naming the parameter for %s', async (query, field) => {
-    const response = await call(server, `/api/orders?${query}`, { token: germanToken });
+    const response = await call(server, withRange(`/api/orders?${query}`, range), { token: germanToken });
     const body = await expectProblem(response, 400);
     expect(body.errors?.map((error) => error.field)).toEqual([field]);
+  });
+
+  it('refuses a range open on either side, or longer than 366 days (367 × 24 h), naming the parameter', async () => {
+    const refused = async (query: string) => (await expectProblem(await call(server, `/api/orders?${query}`, { token: germanToken }), 400)).errors;
+    expect(await refused('limit=5')).toEqual([{ field: 'begin', message: 'is required' }]);
+    expect(await refused(`end=${range.end}`)).toEqual([{ field: 'begin', message: 'is required' }]);
+    expect(await refused(`begin=${range.begin}&status=new`)).toEqual([{ field: 'end', message: 'is required' }]);
+    const begin = Date.parse(range.begin);
+    const longest = rangeQuery({ begin: range.begin, end: new Date(begin + MAX_RANGE_MS).toISOString() });
+    expect((await page(`?${longest}`)).total).toBe(all.length);
+    const tooLong = rangeQuery({ begin: range.begin, end: new Date(begin + MAX_RANGE_MS + 1).toISOString() });
+    expect(await refused(tooLong)).toEqual([{ field: 'end', message: 'must be at most 366 days after begin' }]);
   });
 
   it('refuses a cursor made for another sort', async () => {
     const { nextCursor } = await page('?limit=5&sort=price');
     expect(nextCursor).not.toBeNull();
-    await expectProblem(await call(server, `/api/orders?limit=5&sort=-price&cursor=${nextCursor}`, { token: germanToken }), 400);
+    await expectProblem(await call(server, withRange(`/api/orders?limit=5&sort=-price&cursor=${nextCursor}`, range), { token: germanToken }), 400);
   });
 
   it('accepts the largest page size and every status', async () => {
@@ -216,29 +232,25 @@ describe('GET /api/orders', () => {
   });
 
   it.each([
-    ['-begin', ['new', 'confirmed'], undefined],
-    ['begin', ['new', 'cancelled', 'in_progress'], undefined],
-    ['begin', ['completed'], undefined],
+    ['-begin', ['new', 'confirmed'], null],
+    ['begin', ['new', 'cancelled', 'in_progress'], null],
+    ['begin', ['completed'], null],
     ['price', ['completed', 'cancelled'], ['2026-05-20T00:00:00.000Z', '2026-06-20T00:00:00.000Z']],
     ['-status', ['new', 'confirmed', 'in_progress'], ['2026-06-01T00:00:00.000Z', '2026-07-31T00:00:00.000Z']],
     ['number', [], ['2026-06-14T00:00:00.000Z', '2026-06-16T23:59:59.999Z']],
-  ] as const)('filters and sorts together (sort %s, states %j, range %j)', async (sort, statuses, range) => {
-    const query = [
-      `sort=${sort}`,
-      'limit=3',
-      ...statuses.map((status) => `status=${status}`),
-      ...(range ? [`begin=${range[0]}`, `end=${range[1]}`] : []),
-    ].join('&');
+  ] as const)('filters and sorts together (sort %s, states %j, range %j or that of every order)', async (sort, statuses, narrow) => {
+    const [begin, end] = narrow ?? [range.begin, range.end];
+    const query = [`sort=${sort}`, 'limit=3', ...statuses.map((status) => `status=${status}`), `begin=${begin}`, `end=${end}`].join('&');
     const expected = all
       .filter((order) => statuses.length === 0 || (statuses as readonly string[]).includes(order.status))
-      .filter((order) => overlaps(order, range?.[0], range?.[1]))
+      .filter((order) => overlaps(order, begin, end))
       .sort(SORT_COMPARATORS[sort]);
     expect(expected.length).toBeGreaterThan(0);
     expect((await page(`?${query}`)).total).toBe(expected.length);
     expect((await everything(`?${query}`)).map((order) => order.id)).toEqual(expected.map((order) => order.id));
   });
 
-  it('counts total exactly for ranges of every kind (day boundaries, exact ends, states)', async () => {
+  it('counts total exactly for ranges of every kind (day boundaries, exact ends, from the first or to the last order, states)', async () => {
     const next = random(20260615);
     const instants = all.flatMap((order) => [Date.parse(order.begin), Date.parse(order.end)]);
     const pick = (): number => {
@@ -248,12 +260,11 @@ describe('GET /api/orders', () => {
     };
     for (let draw = 0; draw < 40; draw += 1) {
       const [a, b] = [pick(), pick()].sort((x, y) => x - y) as [number, number];
-      const begin = next() < 0.15 ? undefined : new Date(a).toISOString();
-      const end = next() < 0.15 ? undefined : new Date(b).toISOString();
+      // Now and then from before the first order or to after the last one.
+      const begin = next() < 0.15 ? range.begin : new Date(a).toISOString();
+      const end = next() < 0.15 ? range.end : new Date(b).toISOString();
       const statuses = ORDER_STATUSES.filter(() => next() < 0.4);
-      const query = [begin ? `begin=${begin}` : '', end ? `end=${end}` : '', ...statuses.map((status) => `status=${status}`), 'limit=1']
-        .filter(Boolean)
-        .join('&');
+      const query = [`begin=${begin}`, `end=${end}`, ...statuses.map((status) => `status=${status}`), 'limit=1'].join('&');
       const expected = all.filter((order) => overlaps(order, begin, end) && (statuses.length === 0 || statuses.includes(order.status)));
       expect({ query, total: (await page(`?${query}`)).total }).toEqual({ query, total: expected.length });
     }
@@ -376,11 +387,11 @@ describe('GET /api/orders', () => {
   );
 
   it('answers an empty page for a cursor past the last state of the filter', async () => {
-    const filter = { statuses: ['new', 'confirmed'] };
+    const filter = { ...range, statuses: ['new', 'confirmed'] };
     const beyond = encodeCursor(orderSort('status'), filter, { key: [5, '2026-06-15T10:00:00.000000Z', all[0]?.id ?? ''], total: 3 });
     const result = await page(`?sort=status&status=new&status=confirmed&cursor=${beyond}`);
     expect(result).toEqual({ items: [], nextCursor: null, total: 3 });
-    const single = encodeCursor(orderSort('-status'), { statuses: ['cancelled'] }, { key: [1, '2026-06-15T10:00:00.000000Z', all[0]?.id ?? ''], total: 2 });
+    const single = encodeCursor(orderSort('-status'), { ...range, statuses: ['cancelled'] }, { key: [1, '2026-06-15T10:00:00.000000Z', all[0]?.id ?? ''], total: 2 });
     expect((await page(`?sort=-status&status=cancelled&cursor=${single}`)).items).toEqual([]);
   });
 
@@ -398,10 +409,13 @@ describe('GET /api/orders', () => {
   it('refuses a cursor sent with another filter', async () => {
     const { nextCursor } = await page('?limit=5&status=new&status=confirmed');
     expect(nextCursor).not.toBeNull();
-    expect((await call(server, `/api/orders?limit=5&status=confirmed&status=new&cursor=${nextCursor}`, { token: germanToken })).status).toBe(200);
-    const body = await expectProblem(await call(server, `/api/orders?limit=5&status=new&cursor=${nextCursor}`, { token: germanToken, locale: 'de' }), 400);
+    const sent = (query: string, locale?: 'de' | 'en') => call(server, `/api/orders?${query}&cursor=${nextCursor}`, { token: germanToken, locale });
+    expect((await sent(`limit=5&status=confirmed&status=new&${rangeQuery(range)}`)).status).toBe(200);
+    const body = await expectProblem(await sent(`limit=5&status=new&${rangeQuery(range)}`, 'de'), 400);
     expect(body.errors).toEqual([{ field: 'cursor', message: 'ist kein gültiger Cursor für diese Abfrage und Sortierung' }]);
-    await expectProblem(await call(server, `/api/orders?limit=5&status=new&status=confirmed&q=x&cursor=${nextCursor}`, { token: germanToken }), 400);
+    await expectProblem(await sent(`limit=5&status=new&status=confirmed&q=x&${rangeQuery(range)}`), 400);
+    const otherEnd = rangeQuery({ begin: range.begin, end: new Date(Date.parse(range.end) - 1).toISOString() });
+    await expectProblem(await sent(`limit=5&status=new&status=confirmed&${otherEnd}`), 400);
   });
 
   it('keeps the per-day counts in step with every insert and delete', async () => {

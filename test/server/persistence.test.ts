@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { RunningServer } from '../../server/startServer';
 import type { OrderPage } from '../../src/domain/model/Order';
 import type { User } from '../../src/domain/model/User';
+import { seededRange, withRange } from './support/orderRange';
 import { call, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer } from './support/testServer';
 
 describe('a data directory', () => {
@@ -35,7 +36,8 @@ describe('a data directory', () => {
       expect((await call(server, '/api/auth/logout', { method: 'POST', token: revoked })).status).toBe(204);
       const patched = await call(server, '/api/me', { method: 'PATCH', token, body: { language: 'en', theme: { color2: '#123' } } });
       expect(patched.status).toBe(200);
-      const before = (await (await call(server, '/api/orders?limit=500', { token })).json()) as OrderPage;
+      const orders = withRange('/api/orders?limit=500', seededRange());
+      const before = (await (await call(server, orders, { token })).json()) as OrderPage;
       expect(before.total).toBe(20);
       await server.close();
       server = undefined;
@@ -50,7 +52,7 @@ describe('a data directory', () => {
       expect(user.language).toBe('en');
       expect(user.theme).toEqual({ color1: '#0b3d91', color2: '#123', color3: '#d9480f' });
 
-      const after = (await (await call(server, '/api/orders?limit=500', { token })).json()) as OrderPage;
+      const after = (await (await call(server, orders, { token })).json()) as OrderPage;
       expect(after).toEqual(before);
       expect((await call(server, '/api/me', { token: revoked })).status).toBe(401);
     },

@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { RunningServer } from '../../server/startServer';
 import type { OrderPage } from '../../src/domain/model/Order';
 import type { User } from '../../src/domain/model/User';
+import { seededRange, withRange } from './support/orderRange';
 import { BRITISH_EMAIL, call, expectProblem, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer } from './support/testServer';
 
 /**
@@ -31,11 +32,12 @@ describeWithPostgres('on PostgreSQL (TEST_DATABASE_URL)', () => {
       const { token, user } = await login(server, GERMAN_EMAIL.toUpperCase());
       expect(user.tenant.name).toBe('Autohaus Nord');
 
-      const first = (await (await call(server, '/api/orders?limit=20', { token })).json()) as OrderPage;
+      const seeded = seededRange();
+      const first = (await (await call(server, withRange('/api/orders?limit=20', seeded), { token })).json()) as OrderPage;
       expect(first.total).toBe(30);
       expect(first.items[0]?.begin).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
       expect(typeof first.items[0]?.price.amount).toBe('number');
-      const second = (await (await call(server, `/api/orders?limit=20&cursor=${first.nextCursor}`, { token })).json()) as OrderPage;
+      const second = (await (await call(server, withRange(`/api/orders?limit=20&cursor=${first.nextCursor}`, seeded), { token })).json()) as OrderPage;
       expect(second.items).toHaveLength(10);
       const begins = [...first.items, ...second.items].map((order) => Date.parse(order.begin));
       expect(begins).toEqual([...begins].sort((a, b) => b - a));
@@ -54,12 +56,13 @@ describeWithPostgres('on PostgreSQL (TEST_DATABASE_URL)', () => {
       expect(changed.status).toBe(200);
       expect(((await changed.json()) as { version: number }).version).toBe(target.version + 1);
       await expectProblem(await call(server, `/api/orders/${target.id}`, { method: 'PATCH', token, headers, body: { notes: 'zu spät' } }), 412);
-      const csv = await (await call(server, '/api/orders/export.csv?sort=number', { token })).text();
+      const csv = await (await call(server, withRange('/api/orders/export.csv?sort=number', seeded), { token })).text();
       expect(csv.split('\r\n').filter(Boolean)).toHaveLength(31);
       expect(csv).toContain('auf PostgreSQL');
 
       const british = await login(server, BRITISH_EMAIL);
-      const theirs = (await (await call(server, '/api/orders?limit=500', { token: british.token })).json()) as OrderPage;
+      const theirs = (await (await call(server, withRange('/api/orders?limit=500', seeded), { token: british.token })).json()) as OrderPage;
+      expect(theirs.total).toBe(30);
       const ours = new Set([...first.items, ...second.items].map((order) => order.id));
       expect(theirs.items.some((order) => ours.has(order.id))).toBe(false);
 

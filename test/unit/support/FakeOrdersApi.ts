@@ -1,6 +1,8 @@
 import { ApiError } from '../../../src/domain/model/ApiError';
+import { isSupportedSpan, MAX_RANGE_DAYS } from '../../../src/domain/model/instant';
 import type { Order, OrderPage, OrderQuery } from '../../../src/domain/model/Order';
 import type { OrderChange } from '../../../src/domain/model/OrderChange';
+import type { FieldError } from '../../../src/domain/model/Problem';
 import { orderComparator } from '../../../src/domain/model/orderComparator';
 import { orderMatches } from '../../../src/domain/model/orderMatches';
 import { parseSortParameter } from '../../../src/domain/model/OrderSort';
@@ -29,10 +31,21 @@ export function makeOrders(count: number): Order[] {
   });
 }
 
+/** What the backend says of a list query's range: both ends required, at most 366 days (400). */
+function rangeErrors(query: OrderQuery): FieldError[] {
+  if (query.begin === undefined) return [{ field: 'begin', message: 'is required' }];
+  if (query.end === undefined) return [{ field: 'end', message: 'is required' }];
+  if (!isSupportedSpan(Date.parse(query.begin), Date.parse(query.end))) {
+    return [{ field: 'end', message: `must be at most ${MAX_RANGE_DAYS} days after begin` }];
+  }
+  return [];
+}
+
 /**
- * An in-memory OrdersApi with the backend's list rules (overlap, status, search, sort) and keyset
- * cursors (`after:<id>`, pointing behind that order as it was when the page was sent); records every
- * query, and can hold answers back (`hold()`/`release()`) to test what happens while requests run.
+ * An in-memory OrdersApi with the backend's list rules (required range, overlap, status, search,
+ * sort) and keyset cursors (`after:<id>`, pointing behind that order as it was when the page was
+ * sent); records every query, and can hold answers back (`hold()`/`release()`) to test what happens
+ * while requests run.
  */
 export class FakeOrdersApi implements OrdersApi {
   readonly queries: OrderQuery[] = [];
@@ -57,6 +70,10 @@ export class FakeOrdersApi implements OrdersApi {
     this.queries.push(query);
     await this.wait();
     this.throwIfFailing();
+    const errors = rangeErrors(query);
+    if (errors.length > 0) {
+      throw new ApiError(400, { type: 'urn:order-cockpit:problem:validation', title: 'Invalid request', status: 400, errors });
+    }
     const compare = orderComparator(parseSortParameter(query.sort));
     const matching = this.orders.filter((order) => orderMatches(order, query)).sort(compare);
     const after = query.cursor ? this.cursors.get(query.cursor) : undefined;
