@@ -12,7 +12,7 @@ const backend = process.env.BACKEND_URL ?? 'http://localhost:8080';
 const SERVICE_WORKER = 'sw';
 
 /**
- * The console's build. Production: content-hashed, code-split by route, CSS extracted, source maps.
+ * The console's build. Production: content-hashed, code-split by route, CSS extracted, hidden source maps.
  * Development (`npm run dev`): the dev server proxies the backend's paths to BACKEND_URL.
  * The web app manifest and its icons are part of every build; the service worker (`sw.js`, with the
  * list of hashed files to precache written into it) only of production builds (spec: development
@@ -35,7 +35,9 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
       publicPath: '/',
       clean: true,
     },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production maps are written for error reporting but not named in the files (no
+    // `sourceMappingURL`), and the backend serves them only when told to (SERVE_SOURCE_MAPS).
+    devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: {
       rules: [
@@ -69,7 +71,8 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
           resource.request = path.resolve(__dirname, 'src/ui/blueprint/timezoneItems.ts');
         }
       }),
-      new HtmlWebpackPlugin({ template: './src/app/index.html', scriptLoading: 'defer' }),
+      // The service worker's bundle is no page script: only `navigator.serviceWorker.register` loads it.
+      new HtmlWebpackPlugin({ template: './src/app/index.html', scriptLoading: 'defer', excludeChunks: [SERVICE_WORKER] }),
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css',

@@ -56,6 +56,8 @@ export interface AppOptions {
   jwtKey: Uint8Array;
   /** The console build (index.html and assets); need not exist. */
   staticDir: string;
+  /** Whether the build's source maps (`*.map`) are served. Default false. */
+  serveSourceMaps?: boolean;
   /** The release announced in `/config.json`. */
   release: string;
   /** The host name of production, announced in `/config.json`. */
@@ -184,6 +186,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.get('/', (request, reply) => consolePage.send(request, reply));
   app.get('/index.html', (request, reply) => consolePage.send(request, reply));
-  await registerConsoleAssets(app, options.staticDir);
+  await registerConsoleAssets(app, options.staticDir, { serveSourceMaps: options.serveSourceMaps });
   return app;
 }

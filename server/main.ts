@@ -15,6 +15,7 @@
  *   PRODUCTION_HOST  host name of production, for /config.json (default cockpit.example.com)
  *   RELEASE          release shown by the console (default: version in package.json)
  *   STATIC_DIR       console build to serve (default dist at the repository root)
+ *   SERVE_SOURCE_MAPS  1: the build's source maps (*.map) are served; 0 (the default): they answer 404
  *   LOG_LEVEL        fatal, error, warn, info, debug (default warn)
  *   OTEL_EXPORTER_OTLP_ENDPOINT  base URL of an OpenTelemetry Collector (e.g. http://localhost:4318): the
  *                    console's telemetry (/v1/traces, /v1/logs) is forwarded there; unset, it is
@@ -25,6 +26,7 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { serveSourceMapsSetting } from './http/consoleAssets';
 import { DEMO_PASSWORD, DEMO_TENANTS } from './seed/demoAccounts';
 import { demoOrderCounts, parseOrdersByTenant } from './seed/seedDemoData';
 import { simulateSetting } from './simulator/simulatorSetting';
@@ -62,6 +64,7 @@ async function main(): Promise<void> {
     throw new Error(`SEED_TENANT_ORDERS: ${error instanceof Error ? error.message : String(error)}`);
   }
   const staticDir = path.resolve(text('STATIC_DIR') ?? path.join(REPOSITORY_ROOT, 'dist'));
+  const serveSourceMaps = serveSourceMapsSetting(process.env.SERVE_SOURCE_MAPS);
   const simulate = simulateSetting(process.env.SIMULATE);
   const vapidPublicKey = text('VAPID_PUBLIC_KEY');
   const vapidPrivateKey = text('VAPID_PRIVATE_KEY');
@@ -79,6 +82,7 @@ async function main(): Promise<void> {
     seedOrders,
     seedTenantOrders,
     staticDir,
+    serveSourceMaps,
     jwtSecret: text('JWT_SECRET'),
     vapidKeys: vapidPublicKey && vapidPrivateKey ? { publicKey: vapidPublicKey, privateKey: vapidPrivateKey } : undefined,
     vapidSubject: text('VAPID_SUBJECT'),

@@ -51,6 +51,8 @@ export interface StartServerOptions {
   seedTenantOrders?: Readonly<Record<string, number>>;
   /** The console build to serve. Default `<repository>/dist`. */
   staticDir?: string;
+  /** Whether the build's source maps (`*.map`) are served. Default false (they are for error reporting). */
+  serveSourceMaps?: boolean;
   /** "Now" for the whole server (tokens, rate limits, demo data). Default: the system clock. */
   clock?: () => Date;
   /** Token signing secret (at least 32 bytes); default: kept with the data, see `database`. */
@@ -152,6 +154,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       jwtKey,
       clock,
       staticDir: options.staticDir ?? path.join(REPOSITORY_ROOT, 'dist'),
+      serveSourceMaps: options.serveSourceMaps,
       release: options.release ?? packageVersion(),
       productionHost: options.productionHost ?? 'cockpit.example.com',
       tokenTtlSeconds: options.tokenTtlSeconds,

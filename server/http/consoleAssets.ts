@@ -11,21 +11,52 @@ export function assetCacheControl(fileName: string): string {
   return HASHED.test(path.basename(fileName)) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
+/** A source map of the build, such as `assets/main.3f2a1b9c4d5e.js.map`. */
+const SOURCE_MAP = /\.map$/i;
+
+/**
+ * The `SERVE_SOURCE_MAPS` setting of `server/main.ts`: `1` serves the build's source maps, `0` or
+ * nothing does not. Anything else is refused, so that a typo does not silently publish them.
+ */
+export function serveSourceMapsSetting(value: string | undefined): boolean {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0') {
+    return false;
+  }
+  if (text === '1') {
+    return true;
+  }
+  throw new Error(`SERVE_SOURCE_MAPS must be 0 or 1, not "${value}"`);
+}
+
+export interface ConsoleAssetOptions {
+  /**
+   * Whether the build's source maps (`*.map`) are served. Default false: they are built for error
+   * reporting, and name no `sourceMappingURL` in the files, but are the sources for anyone who asks.
+   */
+  serveSourceMaps?: boolean;
+}
+
 /**
  * Serves the files of the console build (`staticDir`) as they are, except index.html, which the
- * console page answers with its nonce. Missing files fall through to the not-found handler.
+ * console page answers with its nonce, and source maps unless `serveSourceMaps`. Missing (and
+ * withheld) files fall through to the not-found handler.
  */
-export async function registerConsoleAssets(app: FastifyInstance, staticDir: string): Promise<void> {
+export async function registerConsoleAssets(app: FastifyInstance, staticDir: string, options: ConsoleAssetOptions = {}): Promise<void> {
   if (!existsSync(staticDir)) {
     return;
   }
+  const serveSourceMaps = options.serveSourceMaps ?? false;
   await app.register(fastifyStatic, {
     root: path.resolve(staticDir),
     index: false,
     wildcard: true,
     cacheControl: false,
     serveDotFiles: false,
-    allowedPath: (pathName) => path.posix.basename(pathName) !== 'index.html',
+    allowedPath: (pathName) => {
+      const name = path.posix.basename(pathName);
+      return name !== 'index.html' && (serveSourceMaps || !SOURCE_MAP.test(name));
+    },
     setHeaders: (res, filePath) => {
       res.setHeader('cache-control', assetCacheControl(filePath));
     },

@@ -26,7 +26,8 @@ export interface SessionLifecycleDeps {
  * - About 500 ms after the token changed (a token set and cleared within that time causes nothing):
  *   with a token the live stream opens; without one it closes and the tenant's style goes.
  * - The tenant's colours are painted while signed in, as soon as they are known or change.
- * - A token appearing subscribes this browser to web push, its disappearing unsubscribes it.
+ * - A token appearing subscribes this browser to web push, its disappearing unsubscribes it; a start
+ *   without a session unsubscribes a subscription an earlier session left in this browser.
  * Other tabs reach this through the session store, which reads the state again when another tab
  * of the browser wrote it, so logging in or out in one tab reaches every tab.
  */
@@ -92,9 +93,9 @@ export class SessionLifecycle implements Disposable {
         { fireImmediately: false },
       ),
     );
-    if (session.isSignedIn) {
-      void push.subscribe();
-    }
+    // The session as restored: a signed-in start subscribes; a start without one (nobody signed in,
+    // or the stored token expired while the console was closed) forgets what the last session left.
+    void (session.isSignedIn ? push.subscribe() : push.unsubscribeLeftover());
     this.disposables.add({ dispose: () => this.settling?.dispose() });
   }
 

@@ -6,6 +6,12 @@
 export interface PushService {
   subscribe(): Promise<void>;
   unsubscribe(): Promise<void>;
+  /**
+   * The console started without a session (nobody signed in, or the stored token expired while it
+   * was closed): a subscription an earlier session left in this browser goes as at a sign-out, so
+   * that the browser shows nothing more meant for the last user. Nothing left is no failure.
+   */
+  unsubscribeLeftover(): Promise<void>;
 }
 
 export const PushService = Symbol('PushService');

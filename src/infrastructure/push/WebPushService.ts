@@ -28,7 +28,8 @@ export function pushBrowserOf(win: Window & typeof globalThis, productionBuild: 
  * not yet decided, subscribes with `userVisibleOnly` and the backend's VAPID key and sends the
  * subscription to the backend. When the session ends it tells the backend to forget the
  * subscription and unsubscribes the browser, so the next user of this browser gets nothing meant
- * for the last. Calls run one after another and never reject: failures are logged as the
+ * for the last; a start without a session does the same with a subscription an earlier session
+ * left (quietly, when there is none). Calls run one after another and never reject: failures are logged as the
  * service worker errors 5601 to 5603, a refused permission is told to the operator once.
  */
 export class WebPushService implements PushService {
@@ -48,6 +49,10 @@ export class WebPushService implements PushService {
 
   unsubscribe(): Promise<void> {
     return this.enqueue(() => this.tryUnsubscribe());
+  }
+
+  unsubscribeLeftover(): Promise<void> {
+    return this.enqueue(() => this.tryUnsubscribeLeftover());
   }
 
   private enqueue(work: () => Promise<void>): Promise<void> {
@@ -91,12 +96,32 @@ export class WebPushService implements PushService {
   }
 
   private async tryUnsubscribe(): Promise<void> {
-    const container = this.container();
-    const registration = await container.getRegistration();
-    const subscription = await registration?.pushManager.getSubscription();
+    const subscription = await this.heldSubscription(this.container());
     if (!subscription) {
       throw new ServiceWorkerError(5602);
     }
+    await this.forget(subscription);
+  }
+
+  /** Without service workers, a registration or a subscription, no earlier session left anything here. */
+  private async tryUnsubscribeLeftover(): Promise<void> {
+    const subscription = this.browser.serviceWorker && (await this.heldSubscription(this.browser.serviceWorker));
+    if (subscription) {
+      await this.forget(subscription);
+    }
+  }
+
+  /**
+   * The subscription this browser holds, under the registration there is already: a page that has
+   * not registered the service worker yet still finds what an earlier visit registered.
+   */
+  private async heldSubscription(container: NonNullable<PushBrowser['serviceWorker']>): Promise<PushSubscription | null> {
+    const registration = await container.getRegistration();
+    return (await registration?.pushManager.getSubscription()) ?? null;
+  }
+
+  /** The backend forgets the endpoint, then the browser unsubscribes. */
+  private async forget(subscription: PushSubscription): Promise<void> {
     // The backend first: once the browser unsubscribed, nothing would tell it which endpoint went.
     // The token is gone already; the endpoint itself is what the backend deletes by.
     try {

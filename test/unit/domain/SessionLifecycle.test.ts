@@ -79,10 +79,11 @@ describe('SessionLifecycle', () => {
     });
 
     it('subscribes to push when a token appears and unsubscribes when it goes', async () => {
+      expect(bed.push.calls).toEqual(['unsubscribeLeftover']);
       session.signIn(loginResult(bed.clock.now()));
-      expect(bed.push.calls).toEqual(['subscribe']);
+      expect(bed.push.calls).toEqual(['unsubscribeLeftover', 'subscribe']);
       session.signOut();
-      expect(bed.push.calls).toEqual(['subscribe', 'unsubscribe']);
+      expect(bed.push.calls).toEqual(['unsubscribeLeftover', 'subscribe', 'unsubscribe']);
     });
 
     it('a 401 of the stream logs out like any other', () => {
@@ -106,6 +107,35 @@ describe('SessionLifecycle', () => {
     expect(bed.push.calls).toEqual(['subscribe']);
     bed.timers.advance(TOKEN_SETTLE_MS);
     expect(bed.events.calls).toEqual(['open']);
+  });
+
+  describe('a start without a session forgets the push subscription an earlier session left in this browser', () => {
+    it('when nobody was signed in', async () => {
+      await start();
+      expect(session.isSignedIn).toBe(false);
+      expect(bed.push.calls).toEqual(['unsubscribeLeftover']);
+    });
+
+    it('when the stored token expired while the console was closed', async () => {
+      const earlier = createTestContainer();
+      const earlierSession = earlier.container.get<SessionStore>(SessionStore);
+      await earlierSession.restore();
+      earlierSession.signIn(loginResult(earlier.clock.now()));
+      earlierSession.dispose();
+      bed.clock.time = earlier.clock.now() + 9 * 3600 * 1000;
+      await start();
+      expect(session.isSignedIn).toBe(false);
+      expect(bed.push.calls).toEqual(['unsubscribeLeftover']);
+      bed.timers.advance(TOKEN_SETTLE_MS);
+      expect(bed.events.calls).toEqual([]);
+    });
+
+    it('once: signing in and out afterwards subscribes and unsubscribes as always', async () => {
+      await start();
+      session.signIn(loginResult(bed.clock.now()));
+      session.signOut();
+      expect(bed.push.calls).toEqual(['unsubscribeLeftover', 'subscribe', 'unsubscribe']);
+    });
   });
 });
 

@@ -206,6 +206,68 @@ describe('WebPushService', () => {
     });
   });
 
+  describe('unsubscribeLeftover (a start without a session)', () => {
+    const LEFTOVER = 'https://push.example/send/left-by-the-last-user';
+
+    it('tells the backend, without a token, which endpoint an earlier session left, then unsubscribes the browser', async () => {
+      const held = browser.pushManager.holdSubscription(LEFTOVER, base64UrlToBytes(KEY));
+      let backendToldFirst = false;
+      held.onUnsubscribe = () => {
+        backendToldFirst = requests().includes('DELETE /push/subscriptions');
+      };
+      await push.unsubscribeLeftover();
+      expect(bed.backend.requests).toEqual([expect.objectContaining({ method: 'DELETE', url: '/push/subscriptions', body: { endpoint: LEFTOVER } })]);
+      expect(bed.backend.requests[0]?.headers.Authorization).toBeUndefined();
+      expect(backendToldFirst).toBe(true);
+      expect(held.unsubscribeCalls).toBe(1);
+      expect(browser.pushManager.subscription).toBeNull();
+      expect(browser.permissionRequests).toBe(0);
+      expect(logged).toEqual([]);
+      expect(bed.notifier.toasts).toEqual([]);
+    });
+
+    it('finds a subscription before this page registered the service worker (no waiting for `ready`)', async () => {
+      browser.serviceWorker = { ready: new Promise(() => undefined), getRegistration: async () => browser.registration };
+      const held = browser.pushManager.holdSubscription(LEFTOVER, base64UrlToBytes(KEY));
+      await push.unsubscribeLeftover();
+      expect(held.unsubscribeCalls).toBe(1);
+    });
+
+    it('is quiet when there is nothing to forget: no subscription, no registration, no service worker', async () => {
+      await push.unsubscribeLeftover();
+      browser.registered = false;
+      await push.unsubscribeLeftover();
+      browser.withoutServiceWorker();
+      await expect(push.unsubscribeLeftover()).resolves.toBeUndefined();
+      expect(requests()).toEqual([]);
+      expect(logged).toEqual([]);
+    });
+
+    it('unsubscribes the browser also when the backend cannot be told, and logs that', async () => {
+      bed.backend.on('DELETE /push/subscriptions', { status: 500, body: { type: 'about:blank', title: 'Error', status: 500 } });
+      browser.pushManager.holdSubscription(LEFTOVER, base64UrlToBytes(KEY));
+      await expect(push.unsubscribeLeftover()).resolves.toBeUndefined();
+      expect(browser.pushManager.subscription).toBeNull();
+      expect(logged).toEqual([expect.any(ApiError)]);
+    });
+
+    it('logs 5603 when the browser cannot unsubscribe', async () => {
+      browser.pushManager.holdSubscription(LEFTOVER, base64UrlToBytes(KEY)).unsubscribeAnswer = false;
+      await expect(push.unsubscribeLeftover()).resolves.toBeUndefined();
+      expectLogged(5603);
+    });
+
+    it('runs before a sign-in that follows: the new session gets a subscription of its own', async () => {
+      browser.permissionState = 'granted';
+      const held = browser.pushManager.holdSubscription(LEFTOVER, base64UrlToBytes(KEY));
+      await Promise.all([push.unsubscribeLeftover(), push.subscribe()]);
+      expect(requests()).toEqual(['DELETE /push/subscriptions', 'GET /push/public-key', 'POST /push/subscriptions']);
+      expect(held.unsubscribeCalls).toBe(1);
+      expect(browser.pushManager.subscription?.endpoint).not.toBe(LEFTOVER);
+      expect(bed.backend.requests.at(-1)?.body).toEqual(browser.pushManager.subscription?.toJSON());
+    });
+  });
+
   it('runs the calls one after another: an unsubscribe waits for the subscribe before it', async () => {
     browser.permissionAnswer = 'later';
     const subscribed = push.subscribe();
@@ -313,6 +375,41 @@ describe('lifecycle subscribe/unsubscribe with a fake PushManager', () => {
     await flush();
     expect(bed.backend.requests[2]).toMatchObject({ method: 'DELETE', url: '/push/subscriptions', body: { endpoint: subscription.endpoint } });
     expect(subscription.unsubscribeCalls).toBe(1);
+    expect(browser.pushManager.subscription).toBeNull();
+    expect(logged).toEqual([]);
+
+    lifecycle.dispose();
+    session.dispose();
+  });
+
+  it('a start whose stored token expired while the browser was closed forgets the subscription the last session left', async () => {
+    localStorage.clear();
+    const earlier = createTestContainer();
+    const earlierSession = earlier.container.get<SessionStore>(SessionStore);
+    await earlierSession.restore();
+    earlierSession.signIn(loginResult(earlier.clock.now()));
+    earlierSession.dispose();
+
+    const bed = createTestContainer();
+    bed.clock.time = earlier.clock.now() + 9 * 3600 * 1000;
+    bed.backend.on('DELETE /push/subscriptions', { status: 204 });
+    const browser = new FakePushBrowser();
+    browser.permissionState = 'granted';
+    const left = browser.pushManager.holdSubscription('https://push.example/send/last-user', base64UrlToBytes(KEY));
+    const logged: unknown[] = [];
+    bed.container
+      .rebind(PushService)
+      .toResolvedValue((http: HttpClient) => new WebPushService(browser, http, bed.notifier, (error) => logged.push(error)), [HttpClient]);
+    const session = bed.container.get<SessionStore>(SessionStore);
+    await session.restore();
+    const lifecycle = bed.container.get(SessionLifecycle);
+    lifecycle.start();
+    await flush();
+
+    expect(session.isSignedIn).toBe(false);
+    expect(bed.backend.requests).toEqual([expect.objectContaining({ method: 'DELETE', url: '/push/subscriptions', body: { endpoint: left.endpoint } })]);
+    expect(bed.backend.requests[0]?.headers.Authorization).toBeUndefined();
+    expect(left.unsubscribeCalls).toBe(1);
     expect(browser.pushManager.subscription).toBeNull();
     expect(logged).toEqual([]);
 

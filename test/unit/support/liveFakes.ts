@@ -115,7 +115,7 @@ export class FakeThemeService implements ThemeService {
 }
 
 export class FakePushService implements PushService {
-  readonly calls: ('subscribe' | 'unsubscribe')[] = [];
+  readonly calls: ('subscribe' | 'unsubscribe' | 'unsubscribeLeftover')[] = [];
 
   async subscribe(): Promise<void> {
     this.calls.push('subscribe');
@@ -123,5 +123,9 @@ export class FakePushService implements PushService {
 
   async unsubscribe(): Promise<void> {
     this.calls.push('unsubscribe');
+  }
+
+  async unsubscribeLeftover(): Promise<void> {
+    this.calls.push('unsubscribeLeftover');
   }
 }

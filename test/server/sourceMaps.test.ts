@@ -1,0 +1,101 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { randomKey } from '../../server/auth/signingKey';
+import { serveSourceMapsSetting } from '../../server/http/consoleAssets';
+import type { RunningServer } from '../../server/startServer';
+import { call, expectProblem, STARTUP_TIMEOUT_MS, startTestServer } from './support/testServer';
+
+const SCRIPT = 'console.log("cockpit");';
+const MAP = JSON.stringify({ version: 3, file: 'assets/main.0123456789ab.js', sources: ['webpack://order-cockpit/./src/app/main.tsx'], mappings: 'AAAA' });
+
+/** A console build as the production build leaves it: hashed files, each with its map beside it. */
+function writeBuild(staticDir: string): void {
+  mkdirSync(path.join(staticDir, 'assets'));
+  writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Order Cockpit</title>');
+  writeFileSync(path.join(staticDir, 'assets', 'main.0123456789ab.js'), SCRIPT);
+  writeFileSync(path.join(staticDir, 'assets', 'main.0123456789ab.js.map'), MAP);
+  writeFileSync(path.join(staticDir, 'assets', 'main.0123456789ab.css.map'), MAP);
+  writeFileSync(path.join(staticDir, 'sw.js'), SCRIPT);
+  writeFileSync(path.join(staticDir, 'sw.js.map'), MAP);
+}
+
+const MAPS = ['/assets/main.0123456789ab.js.map', '/assets/main.0123456789ab.css.map', '/sw.js.map'];
+
+describe('source maps of the console build', () => {
+  let staticDir: string;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    staticDir = mkdtempSync(path.join(tmpdir(), 'cockpit-dist-'));
+    writeBuild(staticDir);
+    server = await startTestServer({ staticDir });
+  }, STARTUP_TIMEOUT_MS);
+
+  afterAll(async () => {
+    await server?.close();
+    rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  it('are not served by default: 404, as if they were not there, however the name is spelt', async () => {
+    for (const map of [...MAPS, '/assets/main.0123456789ab.js%2Emap', '/assets/main.0123456789ab.js.MAP', '/sw.js.map?v=1']) {
+      const answer = await call(server, map);
+      const body = await expectProblem(answer, 404);
+      expect({ map, status: body.status }).toEqual({ map, status: 404 });
+    }
+    // A page request for one gets the console page, never the map.
+    const page = await call(server, MAPS[0] ?? '', { headers: { accept: 'text/html' } });
+    expect(await page.text()).not.toContain('mappings');
+  });
+
+  it('leave the files they belong to served', async () => {
+    for (const file of ['/assets/main.0123456789ab.js', '/sw.js']) {
+      const answer = await call(server, file);
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toBe(SCRIPT);
+    }
+  });
+
+  describe('with serveSourceMaps', () => {
+    let app: FastifyInstance;
+    let url: string;
+
+    beforeAll(async () => {
+      app = await buildApp({ database: server.database, jwtKey: randomKey(), staticDir, release: 'x', productionHost: 'x', serveSourceMaps: true });
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    }, STARTUP_TIMEOUT_MS);
+
+    afterAll(async () => {
+      await app?.close();
+    });
+
+    it('are served like the other files of the build', async () => {
+      for (const map of MAPS) {
+        const answer = await fetch(`${url}${map}`);
+        expect({ map, status: answer.status }).toEqual({ map, status: 200 });
+        expect(await answer.text()).toBe(MAP);
+      }
+      const hashed = await fetch(`${url}${MAPS[0]}`);
+      expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    });
+  });
+});
+
+describe('the SERVE_SOURCE_MAPS setting', () => {
+  it('is 1 to serve the maps; 0 or nothing does not', () => {
+    expect(serveSourceMapsSetting('1')).toBe(true);
+    expect(serveSourceMapsSetting(' 1 ')).toBe(true);
+    expect(serveSourceMapsSetting('0')).toBe(false);
+    expect(serveSourceMapsSetting('')).toBe(false);
+    expect(serveSourceMapsSetting(undefined)).toBe(false);
+  });
+
+  it('refuses anything else, so that a typo does not publish the sources', () => {
+    expect(() => serveSourceMapsSetting('yes')).toThrow('SERVE_SOURCE_MAPS must be 0 or 1, not "yes"');
+    expect(() => serveSourceMapsSetting('true')).toThrow(/SERVE_SOURCE_MAPS/);
+  });
+});
