@@ -110,13 +110,15 @@ describe('the console in a browser', () => {
     await page.getByRole('heading', { name: 'Orders', exact: true }).waitFor();
     await page.getByLabel('Language').waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
-    const patch = await eventually(() => seen.requests.find((r) => r.path === '/api/me' && r.method === 'PATCH'));
-    expect(JSON.parse(patch?.body ?? '{}')).toEqual({ language: 'en' });
+    const patch = await eventually(() => seen.requests.find((r) => r.path === '/api/me' && r.method === 'PATCH'), { what: 'PATCH /api/me' });
+    expect(JSON.parse(patch.body ?? '{}')).toEqual({ language: 'en' });
     expect(seen.requests.some((r) => r.method === 'PUT')).toBe(false);
 
     await page.getByRole('button', { name: 'Refresh' }).click();
-    const refreshed = await eventually(() => seen.requests.filter((r) => r.path === '/api/orders').at(-1)?.headers['x-ui-locale'] === 'en');
-    expect(refreshed).toBe(true);
+    await eventually(() => seen.requests.filter((r) => r.path === '/api/orders').at(-1)?.headers['x-ui-locale'], {
+      until: (locale) => locale === 'en',
+      what: 'a list request in English after Refresh',
+    });
 
     await page.reload();
     await page.getByRole('heading', { name: 'Orders', exact: true }).waitFor();

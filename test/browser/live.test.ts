@@ -35,7 +35,7 @@ describe('the live console in a browser', () => {
       contexts.push(ctx);
     }
     const page = await openLoggedIn(ctx);
-    await eventually(async () => (await liveState(page)) === 'live', 10_000);
+    await eventually(() => liveState(page), { until: (state) => state === 'live', timeoutMs: 10_000, what: 'the live indicator to say live' });
     return page;
   };
 
@@ -64,8 +64,7 @@ describe('the live console in a browser', () => {
     await confirm.click();
     expect((await saved).status()).toBe(200);
     const savedAt = Date.now();
-    const shown = await eventually(async () => (await rowText(watcher, id))?.includes('Bestätigt'), 1000);
-    expect(shown).toBe(true);
+    await eventually(() => rowText(watcher, id), { until: (text) => text?.includes('Bestätigt') ?? false, timeoutMs: 1000, what: `order ${id} shown as confirmed` });
     expect(Date.now() - savedAt).toBeLessThan(1000);
   });
 
@@ -82,8 +81,7 @@ describe('the live console in a browser', () => {
     await page.getByRole('button', { name: 'Benutzermenü' }).click();
     await page.getByTestId('logout').click();
     await page.waitForURL(/\/login/);
-    const gone = await eventually(() => page.evaluate(() => document.getElementById('custom-style') === null), 2000);
-    expect(gone).toBe(true);
+    await eventually(() => page.evaluate(() => document.getElementById('custom-style') === null), { timeoutMs: 2000, what: 'the custom-style element to be removed' });
   });
 
   it('logs out the other tabs of the browser within a second, which close their streams', async () => {
@@ -91,7 +89,7 @@ describe('the live console in a browser', () => {
     const second = await first.context().newPage();
     await second.goto('/orders');
     await rows(second).first().waitFor();
-    await eventually(async () => (await liveState(second)) === 'live', 10_000);
+    await eventually(() => liveState(second), { until: (state) => state === 'live', timeoutMs: 10_000, what: 'the second tab to be live' });
     const streamClosed = new Promise<boolean>((resolve) => {
       const ended = (request: { url(): string }) => request.url().endsWith('/api/events') && resolve(true);
       second.on('requestfailed', ended);
@@ -115,11 +113,10 @@ describe('the live console in a browser', () => {
     const page = await openConsole();
     const id = await newOrderId(page);
     await cockpit.stop();
-    await eventually(async () => (await liveState(page)) === 'reconnecting', 10_000);
+    await eventually(() => liveState(page), { until: (state) => state === 'reconnecting', timeoutMs: 10_000, what: 'the live indicator to say reconnecting' });
     await changeOrderStatusOffline(cockpit.dataDir, id, 'confirmed');
     await cockpit.start();
-    const shown = await eventually(async () => (await rowText(page, id))?.includes('Bestätigt'), 40_000);
-    expect(shown).toBe(true);
+    await eventually(() => rowText(page, id), { until: (text) => text?.includes('Bestätigt') ?? false, timeoutMs: 40_000, what: `order ${id} shown as confirmed` });
     expect(await liveState(page)).toBe('live');
   }, 90_000);
 });

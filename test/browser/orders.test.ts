@@ -61,8 +61,8 @@ describe('the orders workspace in a browser', () => {
     // The end first: a begin after the current end would be refused.
     await typeDay(page, 'Bis', '10.12.2026');
     await typeDay(page, 'Von', '01.12.2026');
-    const asked = await eventually(() => queries.find((q) => q.get('begin') === new Date(2026, 11, 1).toISOString()));
-    expect(asked?.get('end')).toBe(new Date(2026, 11, 10, 23, 59, 59, 999).toISOString());
+    const asked = await eventually(() => queries.find((q) => q.get('begin') === new Date(2026, 11, 1).toISOString()), { what: 'a list request from 1 December' });
+    expect(asked.get('end')).toBe(new Date(2026, 11, 10, 23, 59, 59, 999).toISOString());
     await page.waitForTimeout(300);
     const before = await firstRowNumber(page);
     const total = await page.getByTestId('orders-total').textContent();
@@ -84,8 +84,10 @@ describe('the orders workspace in a browser', () => {
     expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('02/12/2026');
     const queries = listRequests(page);
     await typeDay(page, 'To', '24/12/2026');
-    const asked = await eventually(() => queries.find((q) => q.get('end') === new Date(2026, 11, 24, 23, 59, 59, 999).toISOString()));
-    expect(asked?.get('begin')).toBe(new Date(2026, 11, 2).toISOString());
+    const asked = await eventually(() => queries.find((q) => q.get('end') === new Date(2026, 11, 24, 23, 59, 59, 999).toISOString()), {
+      what: 'a list request up to the end of 24 December',
+    });
+    expect(asked.get('begin')).toBe(new Date(2026, 11, 2).toISOString());
     await page.getByLabel('Language').selectOption('de');
     await page.getByLabel('Von', { exact: true }).waitFor();
   });
@@ -118,7 +120,10 @@ describe('the orders workspace in a browser', () => {
     await page.getByRole('button', { name: 'Preis' }).click();
     await page.waitForURL(/sort=-price/);
     // The URL changes first; the header follows with the page's next render.
-    expect(await eventually(async () => (await page.getByRole('columnheader', { name: 'Preis' }).getAttribute('aria-sort')) === 'descending')).toBe(true);
+    await eventually(() => page.getByRole('columnheader', { name: 'Preis' }).getAttribute('aria-sort'), {
+      until: (sort) => sort === 'descending',
+      what: 'the price column sorted descending',
+    });
 
     // `/` jumps to the search.
     await page.getByRole('grid').focus();
@@ -170,8 +175,7 @@ describe('the orders workspace in a browser', () => {
   it('lays the rows out one under the other in their order, also far down the list', async () => {
     await page.getByRole('button', { name: 'Dieser Monat', exact: true }).click();
     const grid = page.getByRole('grid');
-    // `eventually` polls while its probe answers nothing truthy (an `expect` inside would throw at the first try).
-    expect(await eventually(async () => Number(await grid.getAttribute('aria-rowcount')) > 100)).toBe(true);
+    await eventually(async () => Number(await grid.getAttribute('aria-rowcount')), { until: (count) => count > 100, what: 'more than 100 rows in the grid' });
     // The middle of the list: aria-rowcount counts the header row too.
     const middle = await grid.evaluate((element) => {
       const index = Math.floor((Number(element.getAttribute('aria-rowcount')) - 1) / 2);

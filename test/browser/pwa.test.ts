@@ -91,16 +91,11 @@ describe('the installable console in a browser', () => {
   it('registers once the console is stable, precaches the shell, never the API, and starts offline', async () => {
     const page = await openLoggedIn(context);
     expect(await controlled(page)).toBe(`${cockpit.url}/sw.js`);
-    const since = await page.evaluate(() => Math.round(performance.now()));
-    console.info(`the service worker controlled the page ${since} ms after the page was opened (login and first orders included)`);
     await page.reload();
     expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${cockpit.url}/sw.js`);
-    const urls = await eventually(async () => {
-      const found = await cachedUrls(page);
-      return found.some((url) => url.includes('/index.html')) ? found : null;
-    });
-    expect(urls?.some((url) => /\/assets\/main\.[0-9a-f]+\.js/.test(url))).toBe(true);
-    expect(urls?.filter((url) => /\/(api|v1)\/|\/config\.json/.test(new URL(url).pathname))).toEqual([]);
+    const urls = await eventually(() => cachedUrls(page), { until: (found) => found.some((url) => url.includes('/index.html')), what: 'the shell (index.html) in Cache Storage' });
+    expect(urls.some((url) => /\/assets\/main\.[0-9a-f]+\.js/.test(url))).toBe(true);
+    expect(urls.filter((url) => /\/(api|v1)\/|\/config\.json/.test(new URL(url).pathname))).toEqual([]);
 
     await cockpit.stop();
     try {
@@ -184,20 +179,8 @@ describe('the installable console in a browser', () => {
 
     let loads = 0;
     page.on('load', () => loads++);
-    const printed: string[] = [];
-    page.on('console', (message) => printed.push(message.text()));
     await page.getByRole('button', { name: 'Ok, neu laden!' }).click();
-    if (!(await eventually(() => loads > 0, 15000))) {
-      const state = await page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.getRegistration();
-        const before = { waiting: registration?.waiting?.state, active: registration?.active?.state, installing: registration?.installing?.state };
-        registration?.waiting?.postMessage({ type: 'SKIP_WAITING' });
-        await new Promise((resolve) => setTimeout(resolve, 3000));
-        return { before, afterDirectMessage: { waiting: registration?.waiting?.state, active: registration?.active?.state } };
-      });
-      await page.screenshot({ path: path.join(tmpdir(), 'cockpit-update-failed.png') });
-      throw new Error(`no reload: ${JSON.stringify(state)}; console: ${printed.join(' | ')}`);
-    }
+    await eventually(() => loads > 0, { timeoutMs: 15000, what: 'the page to reload after "Ok, neu laden!"' });
     await page.locator('[role="row"][data-order-id]').first().waitFor();
     await page.waitForTimeout(1000);
     expect(loads).toBe(1);
@@ -242,12 +225,10 @@ describe('the installable console in a browser', () => {
     const id = await registrationId(cdp, `${cockpit.url}/`);
     await cdp.send('ServiceWorker.deliverPushMessage', { origin: cockpit.url, registrationId: id, data: '{"title": 42, broken' });
 
-    const shown = await eventually(async () => {
-      const found = await page.evaluate(async () =>
-        (await (await navigator.serviceWorker.getRegistration())!.getNotifications()).map((n) => ({ title: n.title, body: n.body })),
-      );
-      return found.length > 0 ? found : null;
-    });
+    const shown = await eventually(
+      () => page.evaluate(async () => (await (await navigator.serviceWorker.getRegistration())!.getNotifications()).map((n) => ({ title: n.title, body: n.body }))),
+      { until: (found) => found.length > 0, what: 'a notification of the service worker' },
+    );
     expect(shown).toEqual([{ title: 'Order Cockpit', body: 'Es gibt Neuigkeiten zu Ihren Aufträgen.' }]);
   });
 });

@@ -6,12 +6,20 @@ import { startCockpit, type RunningCockpit } from './support/startCockpit';
 import { FakeCollector } from '../server/support/fakeCollector';
 import { decodeLogRecords } from './support/otlpLogs';
 
+type Attribute = { key: string; value: { stringValue?: string } };
+type TraceExport = { resourceSpans: { resource: { attributes: Attribute[] }; scopeSpans: { spans: { name: string }[] }[] }[] };
+
+/** What the console sent to an OTLP endpoint and what it was answered, as the browser saw it. */
+type ExportAnswer = { path: string; status: number };
+
 describe('telemetry in a browser', () => {
   let cockpit: RunningCockpit;
   let browser: Browser;
   let context: BrowserContext;
   // The backend forwards what the console exports to this collector, byte for byte.
   const collector = new FakeCollector();
+  /** Every log record the collector received, in order. */
+  const logRecords = () => collector.requests.filter((item) => item.path === '/v1/logs').flatMap((item) => decodeLogRecords(item.body));
 
   beforeAll(async () => {
     await collector.start();
@@ -36,19 +44,17 @@ describe('telemetry in a browser', () => {
 
   it('exports document-load and HTTP client spans to /v1/traces of its own origin, tagged as the test environment', async () => {
     await openLoggedIn(context);
-    type Attribute = { key: string; value: { stringValue?: string } };
-    let seen: string[] = [];
-    type Export = { resourceSpans: { resource: { attributes: Attribute[] }; scopeSpans: { spans: { name: string }[] }[] }[] };
-    const found = await eventually(() => {
-      const exports = collector.requests.filter((item) => item.path === '/v1/traces').map((item) => JSON.parse(item.body.toString()) as Export);
-      const names = exports.flatMap((body) => body.resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans.map((span) => span.name))));
-      seen = names;
-      // The console's API calls go through axios, i.e. XMLHttpRequest: their spans are named by method.
-      return names.includes('documentLoad') && names.includes('GET') ? exports : null;
-    }, 10000);
-    if (!found) console.log('span names', seen);
-    expect(found).not.toBeNull();
-    const attributes = found![0]!.resourceSpans[0]!.resource.attributes;
+    const traceExports = () => collector.requests.filter((item) => item.path === '/v1/traces').map((item) => JSON.parse(item.body.toString()) as TraceExport);
+    const spanNames = () => [
+      ...new Set(traceExports().flatMap((body) => body.resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans.map((span) => span.name))))),
+    ];
+    // The console's API calls go through axios, i.e. XMLHttpRequest: their spans are named by method.
+    await eventually(spanNames, {
+      until: (names) => names.includes('documentLoad') && names.includes('GET'),
+      timeoutMs: 10000,
+      what: 'a documentLoad and a GET span among the exported spans',
+    });
+    const attributes = traceExports()[0]!.resourceSpans[0]!.resource.attributes;
     const attribute = (key: string) => attributes.find((item) => item.key === key)?.value.stringValue;
     expect(attribute('service.name')).toBe('order-cockpit');
     expect(attribute('deployment.environment')).toBe('test');
@@ -60,15 +66,8 @@ describe('telemetry in a browser', () => {
     const token = (await storedState(page)).auth?.token;
     await page.evaluate(() => console.warn('probe'));
     // The log processor sends every 5000 ms.
-    const record = await eventually(
-      () =>
-        collector.requests
-          .filter((item) => item.path === '/v1/logs')
-          .flatMap((item) => decodeLogRecords(item.body))
-          .find((decoded) => decoded.body === 'probe'),
-      8000,
-    );
-    expect(record).toEqual({ severityNumber: 13, severityText: 'Warning', body: 'probe' });
+    const record = await eventually(() => logRecords().find((decoded) => decoded.body === 'probe'), { timeoutMs: 8000, what: "the log record of console.warn('probe')" });
+    expect(record).toMatchObject({ severityNumber: 13, severityText: 'Warning', body: 'probe' });
     expect(collector.requests.find((item) => item.path === '/v1/logs')?.headers['content-type']).toBe('application/x-protobuf');
     for (const item of collector.requests) {
       expect(item.body.includes(token!)).toBe(false);
@@ -85,23 +84,52 @@ describe('telemetry in a browser', () => {
       Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
       document.dispatchEvent(new Event('visibilitychange'));
     });
-    const logs = await eventually(() => collector.requests.find((item) => item.body.includes('probe-before-hidden')), 8000);
-    expect(logs).toBeDefined();
+    const logs = await eventually(() => collector.requests.find((item) => item.body.includes('probe-before-hidden')), {
+      timeoutMs: 8000,
+      what: 'an export holding the record of probe-before-hidden',
+    });
     expect(Date.now() - hidden).toBeLessThan(2000);
+    expect(logs.path).toBe('/v1/logs');
   });
 
   it('keeps working while the telemetry endpoint answers 500', async () => {
+    // What the console got back for its exports, and whatever went wrong in its pages meanwhile.
+    const answers: ExportAnswer[] = [];
+    context.on('response', (response) => {
+      const { pathname } = new URL(response.url());
+      if (pathname === '/v1/traces' || pathname === '/v1/logs') answers.push({ path: pathname, status: response.status() });
+    });
+    const failures: string[] = [];
+    context.on('weberror', (error) => failures.push(error.error().message));
+    context.on('console', (message) => {
+      // Not failures of the console's: the browser's own line for each refused export, and the
+      // registration it logs (5604) because these pages are kept without a service worker.
+      if (message.type() === 'error' && !/Failed to load resource|NG05604/.test(message.text())) failures.push(message.text());
+    });
+    const refusedFrom = collector.requests.length;
     collector.reply = { status: 500 };
     try {
       const page = await openLoggedIn(context);
-      const failures: string[] = [];
-      page.on('pageerror', (error) => failures.push(error.message));
-      await eventually(() => collector.requests.some((item) => item.path === '/v1/traces'), 10000);
-      const before = collector.requests.length;
+      await eventually(() => answers.find((answer) => answer.path === '/v1/traces' && answer.status === 500), {
+        timeoutMs: 10000,
+        what: 'a trace export answered 500',
+      });
+      expect(collector.requests.slice(refusedFrom).some((item) => item.path === '/v1/traces')).toBe(true);
+
+      // The console goes on working: a filter still lists its orders.
       await page.getByRole('button', { name: 'Bestätigt' }).click();
       await page.waitForURL(/status=confirmed/);
-      await page.locator('[role="row"][data-order-id]').first().waitFor();
-      await eventually(() => collector.requests.length > before, 10000);
+      const statuses = () => page.locator('[role="row"][data-order-id] [role="gridcell"]:nth-child(2)').allTextContents();
+      await eventually(statuses, {
+        until: (shown) => shown.length > 0 && shown.every((status) => status === 'Bestätigt'),
+        what: 'only confirmed orders in the list',
+      });
+
+      // And its telemetry recovers with the collector: the next export goes through.
+      collector.reply = { status: 200 };
+      await page.evaluate(() => console.warn('probe-after-500'));
+      await eventually(() => answers.some((answer) => answer.path === '/v1/logs' && answer.status === 200), { timeoutMs: 8000, what: 'a log export answered 200' });
+      expect(logRecords().map((record) => record.body)).toContain('probe-after-500');
       expect(failures).toEqual([]);
     } finally {
       collector.reply = { status: 200 };
@@ -120,11 +148,12 @@ describe('telemetry in a browser', () => {
     await page.getByRole('button', { name: 'Bestätigt' }).click();
     await page.getByText('Etwas ist schiefgegangen').waitFor();
     await page.getByRole('button', { name: 'Neu laden' }).waitFor();
-    const reported = await eventually(
-      () => collector.requests.filter((item) => item.path === '/v1/logs').flatMap((item) => decodeLogRecords(item.body)).find((record) => record.severityNumber === 17),
-      8000,
-    );
-    expect(reported).toBeDefined();
+    const reported = await eventually(() => logRecords().find((record) => record.attributes['error.source'] === 'route'), {
+      timeoutMs: 8000,
+      what: 'a log record of the failed route',
+    });
+    expect(reported).toMatchObject({ severityNumber: 17, severityText: 'Error' });
+    expect(reported.attributes['exception.message']).toBe(reported.body);
   });
 
   it('records an uncaught error as an error log record and keeps the console running', async () => {
@@ -132,11 +161,19 @@ describe('telemetry in a browser', () => {
     const printed: string[] = [];
     page.on('console', (message) => printed.push(message.text()));
     await page.evaluate(() => setTimeout(() => Promise.reject(new Error('probe-unhandled-rejection'))));
-    await eventually(() => printed.some((text) => text.includes('probe-unhandled-rejection')));
+    await eventually(() => printed.some((text) => text.includes('probe-unhandled-rejection')), { what: 'the console to print the rejection' });
     // The console goes on working.
     await page.getByRole('button', { name: 'Bestätigt' }).click();
     await page.waitForURL(/status=confirmed/);
-    const logs = await eventually(() => collector.requests.find((item) => item.path === '/v1/logs' && item.body.includes('probe-unhandled-rejection')), 8000);
-    expect(logs).toBeDefined();
+    const record = await eventually(() => logRecords().find((decoded) => decoded.body.includes('probe-unhandled-rejection')), {
+      timeoutMs: 8000,
+      what: 'a log record of the rejection',
+    });
+    expect(record).toMatchObject({
+      severityNumber: 17,
+      severityText: 'Error',
+      body: 'probe-unhandled-rejection',
+      attributes: { 'error.source': 'unhandledrejection', 'exception.type': 'Error', 'exception.message': 'probe-unhandled-rejection' },
+    });
   });
 });

@@ -47,6 +47,9 @@ export async function openLoggedIn(context: BrowserContext, user = GERMAN_USER):
   await logIn(page, user);
   await page.locator('[role="row"][data-order-id]').first().waitFor();
   await page.locator('.cockpit-live-indicator[data-state="live"]').waitFor();
-  await eventually(() => listRequests >= 2 && inFlight === 0);
+  await eventually(() => ({ listRequests, inFlight }), {
+    until: (seen) => seen.listRequests >= 2 && seen.inFlight === 0,
+    what: 'the second list request (after the stream reset) to be answered',
+  });
   return page;
 }
