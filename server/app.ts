@@ -28,6 +28,7 @@ import type { PushOptions } from './push/PushOptions';
 import { registerPushRoutes, registerPushUnsubscribeRoute } from './push/pushRoutes';
 import { PushSubscriptionRepository } from './push/PushSubscriptionRepository';
 import { randomVapidKeys } from './push/vapidKeys';
+import { PushEndpointPolicy } from './push/PushEndpointPolicy';
 import { WebPushTransport } from './push/WebPushTransport';
 import { registerTelemetryRoutes, type TelemetryOptions } from './telemetry/telemetryRoutes';
 import { UserRepository } from './users/UserRepository';
@@ -72,7 +73,7 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Live events. */
   events?: LiveEventOptions;
-  /** Web push of new orders: VAPID keys (default: fresh ones), transport, limits. */
+  /** Web push of new orders: VAPID keys (default: fresh ones), transport, where endpoints may point, limits. */
   push?: PushOptions;
   /** Telemetry (`/v1/traces`, `/v1/logs`): the collector to forward to, flood limits. */
   telemetry?: TelemetryOptions;
@@ -139,10 +140,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const vapid = options.push?.vapid ?? randomVapidKeys();
   const pushSubscriptions = new PushSubscriptionRepository(options.database);
   const pushSender = new OrderPushSender(
-    { hub, subscriptions: pushSubscriptions, transport: options.push?.transport ?? new WebPushTransport(vapid), clock, log: app.log },
+    { hub, subscriptions: pushSubscriptions, transport: pushTransport, endpoints: pushEndpoints, clock, log: app.log },
     options.push,
   );
 
+  const pushEndpoints = new PushEndpointPolicy(options.push?.endpoints);
+  const pushTransport = options.push?.transport ?? WebPushTransport.resolvingWith(vapid, pushEndpoints.connectionLookup);
   registerSecurityHeaders(app);
   registerErrorHandling(app, { bodyLimit, fallback: (request, reply) => consolePage.fallback(request, reply) });
   app.decorateRequest('principal', null);
@@ -164,7 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerLogoutRoute(api, authDeps);
     registerMeRoutes(api, { users, clock });
     registerOrderRoutes(api, { orders: new OrderRepository(options.database), events: hub, clock });
-    registerPushRoutes(api, { subscriptions: pushSubscriptions, publicKey: vapid.publicKey, clock });
+    registerPushRoutes(api, { subscriptions: pushSubscriptions, endpoints: pushEndpoints, publicKey: vapid.publicKey, clock });
     registerEventRoutes(api, {
       hub,
       log: eventLog,

@@ -10,6 +10,9 @@
  *   VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY  web push key pair, base64url, both or neither
  *                    (default: generated once into DATA_DIR/vapid-keys.json)
  *   VAPID_SUBJECT    contact for push services, mailto: or https: (default mailto:operations@order-cockpit.example)
+ *   PUSH_SERVICE_HOSTS  host suffixes push endpoints may point at, comma-separated (default: the browsers'
+ *                    push services: fcm.googleapis.com, android.googleapis.com, push.services.mozilla.com,
+ *                    notify.windows.com, push.apple.com)
  *   SEED_ORDERS      orders per demo tenant created on first start (default 5000)
  *   SEED_TENANT_ORDERS  orders of single demo tenants instead, by order number prefix: AN=1000000,CF=5000
  *   PRODUCTION_HOST  host name of production, for /config.json (default cockpit.example.com)
@@ -27,6 +30,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { serveSourceMapsSetting } from './http/consoleAssets';
+import { parsePushServiceHosts } from './push/pushServiceHosts';
 import { DEMO_PASSWORD, DEMO_TENANTS } from './seed/demoAccounts';
 import { demoOrderCounts, parseOrdersByTenant } from './seed/seedDemoData';
 import { simulateSetting } from './simulator/simulatorSetting';
@@ -71,6 +75,13 @@ async function main(): Promise<void> {
   if ((vapidPublicKey === undefined) !== (vapidPrivateKey === undefined)) {
     throw new Error('set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither');
   }
+  const pushServiceHostsText = text('PUSH_SERVICE_HOSTS');
+  let pushServiceHosts: string[] | undefined;
+  try {
+    pushServiceHosts = pushServiceHostsText === undefined ? undefined : parsePushServiceHosts(pushServiceHostsText);
+  } catch (error) {
+    throw new Error(`PUSH_SERVICE_HOSTS: ${error instanceof Error ? error.message : String(error)}`);
+  }
   const collectorEndpoint = text('OTEL_EXPORTER_OTLP_ENDPOINT');
   const logLevel = text('LOG_LEVEL') ?? 'warn';
 
@@ -86,6 +97,7 @@ async function main(): Promise<void> {
     jwtSecret: text('JWT_SECRET'),
     vapidKeys: vapidPublicKey && vapidPrivateKey ? { publicKey: vapidPublicKey, privateKey: vapidPrivateKey } : undefined,
     vapidSubject: text('VAPID_SUBJECT'),
+    push: { endpoints: { serviceHosts: pushServiceHosts } },
     release: text('RELEASE'),
     productionHost: text('PRODUCTION_HOST'),
     logger: { level: logLevel },

@@ -64,7 +64,10 @@ export interface StartServerOptions {
   vapidKeys?: { publicKey: string; privateKey: string };
   /** The contact announced to push services: `mailto:` or `https:`. Default `mailto:operations@order-cockpit.example`. */
   vapidSubject?: string;
-  /** Web push of new orders: transport (default: `web-push` over HTTPS), limits, retry waits. */
+  /**
+   * Web push of new orders: transport (default: `web-push` over HTTPS), where endpoints may point
+   * (`endpoints`: push service host suffixes, exact `allowedHosts` for tests), limits, retry waits.
+   */
   push?: Omit<PushOptions, 'vapid'>;
   /** Lifetime of access tokens in seconds. Default 8 hours. */
   tokenTtlSeconds?: number;

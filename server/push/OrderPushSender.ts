@@ -3,8 +3,9 @@ import type { Disposable } from '../../src/domain/model/Disposable';
 import type { EventHub, StoredEvent } from '../events/EventHub';
 import { ConcurrencyLimit } from '../limits/ConcurrencyLimit';
 import { newOrderFacts, newOrderNotification } from './orderNotification';
+import { isLastingRefusal, type PushEndpointPolicy } from './PushEndpointPolicy';
 import type { PushSubscriptionRepository, StoredPushSubscription } from './PushSubscriptionRepository';
-import type { PushSendOptions, PushTransport } from './PushTransport';
+import type { PushAnswer, PushSendOptions, PushTransport } from './PushTransport';
 import { retryAfterMs } from './retryAfter';
 
 /** Where the sender reports what went wrong (the app's logger). */
@@ -34,6 +35,8 @@ export interface OrderPushSenderDeps {
   hub: EventHub;
   subscriptions: PushSubscriptionRepository;
   transport: PushTransport;
+  /** Checked before every message: an endpoint it refuses is not contacted. */
+  endpoints: Pick<PushEndpointPolicy, 'check'>;
   clock: () => Date;
   log: PushLog;
 }
@@ -54,7 +57,9 @@ const sleepWithTimer: Sleep = (ms, signal) => delay(ms, undefined, { signal });
  * order's tenant, in its user's language. Runs apart from the change: the hub hands it committed
  * events, and it only starts work there, so a slow or failing push service never delays or fails an
  * order change. Per message: 404 or 410 deletes the subscription, 429 is retried once after its
- * `Retry-After`, anything else is logged.
+ * `Retry-After`, anything else is logged. Before every message (and its retry) the endpoint is
+ * checked again: one the endpoint policy refuses is not contacted and its subscription is deleted,
+ * unless only its name did not resolve just now (then it is kept, like after a network error).
  */
 export class OrderPushSender {
   private subscription: Disposable | undefined;
@@ -138,10 +143,13 @@ export class OrderPushSender {
     if (this.stopping.signal.aborted) {
       return;
     }
-    const target = { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } };
     const origin = safeOrigin(subscription.endpoint);
+    const send = () => this.sendIfAllowed(subscription, payload, origin);
     try {
-      let answer = await this.deps.transport.send(target, payload, PUSH_SEND_OPTIONS);
+      let answer = await send();
+      if (!answer) {
+        return;
+      }
       if (answer.statusCode === 429) {
         const wait = retryAfterMs(answer.retryAfter, this.deps.clock()) ?? DEFAULT_RETRY_WAIT_MS;
         if (wait > this.maxRetryWaitMs) {
@@ -156,7 +164,10 @@ export class OrderPushSender {
         if (this.stopping.signal.aborted) {
           return;
         }
-        answer = await this.deps.transport.send(target, payload, PUSH_SEND_OPTIONS);
+        answer = await send();
+        if (!answer) {
+          return;
+        }
       }
       if (answer.statusCode === 404 || answer.statusCode === 410) {
         await this.deps.subscriptions.discard(subscription.endpoint);
@@ -166,6 +177,22 @@ export class OrderPushSender {
     } catch (error) {
       this.deps.log.warn({ err: error, origin }, 'web push: a message could not be sent');
     }
+  }
+
+  /** Sends when the endpoint policy admits the endpoint now; answers nothing when it was not contacted. */
+  private async sendIfAllowed(subscription: StoredPushSubscription, payload: string, origin: string): Promise<PushAnswer | undefined> {
+    const verdict = await this.deps.endpoints.check(subscription.endpoint);
+    if (verdict.accepted) {
+      const target = { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } };
+      return this.deps.transport.send(target, payload, PUSH_SEND_OPTIONS);
+    }
+    if (isLastingRefusal(verdict.reason)) {
+      await this.deps.subscriptions.discard(subscription.endpoint);
+      this.deps.log.warn({ origin, reason: verdict.reason }, 'web push: endpoint refused; subscription deleted, nothing sent');
+    } else {
+      this.deps.log.warn({ origin, reason: verdict.reason }, 'web push: the endpoint\'s name did not resolve; nothing sent');
+    }
+    return undefined;
   }
 }
 

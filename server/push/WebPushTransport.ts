@@ -1,4 +1,5 @@
-import type { Agent } from 'node:https';
+import { Agent } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { sendNotification, WebPushError } from 'web-push';
 import type { PushAnswer, PushSendOptions, PushTarget, PushTransport } from './PushTransport';
 import type { VapidKeys } from './vapidKeys';
@@ -16,6 +17,14 @@ export class WebPushTransport implements PushTransport {
     /** The HTTPS agent, e.g. one trusting a test push service's certificate. Default: Node's global agent. */
     private readonly agent?: Agent,
   ) {}
+
+  /**
+   * Connects only to the addresses `lookup` answers (e.g. `PushEndpointPolicy.connectionLookup`,
+   * which refuses names that resolve inward), over keep-alive connections like Node's global agent.
+   */
+  static resolvingWith(vapid: VapidKeys, lookup: LookupFunction): WebPushTransport {
+    return new WebPushTransport(vapid, new Agent({ keepAlive: true, scheduling: 'lifo', timeout: 5000, lookup }));
+  }
 
   async send(target: PushTarget, payload: string, options: PushSendOptions): Promise<PushAnswer> {
     try {

@@ -5,6 +5,7 @@ import type { FieldError } from '../../src/domain/model/Problem';
 import { principalOf } from '../auth/authentication';
 import { requestLocale } from '../http/locale';
 import { ProblemError } from '../http/ProblemError';
+import type { PushEndpointPolicy } from './PushEndpointPolicy';
 import type { PushSubscriptionJson, PushSubscriptionRepository } from './PushSubscriptionRepository';
 
 /** Base64url, with or without padding (browsers send none). */
@@ -50,6 +51,10 @@ interface SubscribeBody {
 
 const MESSAGES = {
   httpsUrl: { en: 'must be an https URL', de: 'muss eine https-URL sein' },
+  pushService: {
+    en: 'must be the URL of a known push service on the public internet',
+    de: 'muss die URL eines bekannten Push-Dienstes im öffentlichen Internet sein',
+  },
   p256dh: { en: 'must be a P-256 public key', de: 'muss ein öffentlicher P-256-Schlüssel sein' },
 } satisfies Record<string, Record<Language, string>>;
 
@@ -93,7 +98,7 @@ function isP256PublicKey(value: string): boolean {
  */
 export function registerPushRoutes(
   app: FastifyInstance,
-  deps: { subscriptions: PushSubscriptionRepository; publicKey: string; clock: () => Date },
+  deps: { subscriptions: PushSubscriptionRepository; endpoints: PushEndpointPolicy; publicKey: string; clock: () => Date },
 ): void {
   app.get('/api/push/public-key', async (_request, reply) => {
     reply.header('cache-control', 'no-cache');
@@ -107,8 +112,18 @@ export function registerPushRoutes(
     if (invalidEndpoint) {
       throw new ProblemError('validation', { errors: [invalidEndpoint] });
     }
+    // One answer for every refusal: which names resolve, and where to, is not told.
+    const verdict = await deps.endpoints.check(url);
+    const errors: FieldError[] = [];
+    if (!verdict.accepted) {
+      request.log.warn({ host: new URL(url).host, reason: verdict.reason }, 'web push: subscription to an endpoint refused');
+      errors.push({ field: 'endpoint', message: MESSAGES.pushService[locale] });
+    }
     if (!isP256PublicKey(keys.p256dh)) {
-      throw new ProblemError('invalid-value', { errors: [{ field: 'keys.p256dh', message: MESSAGES.p256dh[locale] }] });
+      errors.push({ field: 'keys.p256dh', message: MESSAGES.p256dh[locale] });
+    }
+    if (errors.length > 0) {
+      throw new ProblemError('invalid-value', { errors });
     }
     const principal = principalOf(request);
     const subscription: PushSubscriptionJson = { endpoint: url, expirationTime: expirationTime ?? null, keys };

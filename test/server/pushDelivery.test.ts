@@ -73,7 +73,7 @@ describeOverTls('web push through the web-push package to a push service on loop
       seedOrders: 5,
       vapidKeys: vapid,
       vapidSubject: vapid.subject,
-      push: { transport: new WebPushTransport(vapid, service.agent), sleep: async () => undefined },
+      push: { transport: new WebPushTransport(vapid, service.agent), endpoints: { allowedHosts: [service.host] }, sleep: async () => undefined },
     });
     token = (await login(server, GERMAN_EMAIL)).token;
     tenantId = await tenantOf(server, GERMAN_EMAIL);

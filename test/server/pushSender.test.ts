@@ -1,13 +1,19 @@
 import type { StoredEvent } from '../../server/events/EventHub';
 import { InProcessEventHub } from '../../server/events/InProcessEventHub';
 import { OrderPushSender, type OrderPushSenderOptions, type PushLog } from '../../server/push/OrderPushSender';
+import { PushEndpointPolicy } from '../../server/push/PushEndpointPolicy';
 import type { PushSubscriptionRepository, StoredPushSubscription } from '../../server/push/PushSubscriptionRepository';
-import { RecordingPushTransport } from './support/pushFixtures';
+import { RecordingPushTransport, TEST_PUSH_ENDPOINTS } from './support/pushFixtures';
 
 const TENANT = '01900000-0000-7000-8000-000000000001';
 
 /** The sender on its own: a hub of its own, subscriptions in memory, a recording transport and log. */
-function setUp(count: number, options: OrderPushSenderOptions = {}, ofTenant?: () => Promise<StoredPushSubscription[]>) {
+function setUp(
+  count: number,
+  options: OrderPushSenderOptions = {},
+  ofTenant?: () => Promise<StoredPushSubscription[]>,
+  endpoints = new PushEndpointPolicy(TEST_PUSH_ENDPOINTS),
+) {
   const hub = new InProcessEventHub();
   const transport = new RecordingPushTransport();
   const subscriptions: StoredPushSubscription[] = Array.from({ length: count }, (_, index) => ({
@@ -18,16 +24,22 @@ function setUp(count: number, options: OrderPushSenderOptions = {}, ofTenant?: (
     auth: 'a',
     expirationTime: null,
   }));
+  const discarded: string[] = [];
   const repository = {
     ofTenant: ofTenant ?? (async () => subscriptions),
-    discard: async () => undefined,
+    discard: async (endpoint: string) => {
+      discarded.push(endpoint);
+    },
   } as unknown as PushSubscriptionRepository;
   const logged: { level: 'warn' | 'error'; message: string }[] = [];
   const log: PushLog = {
     warn: (_details, message) => logged.push({ level: 'warn', message }),
     error: (_details, message) => logged.push({ level: 'error', message }),
   };
-  const sender = new OrderPushSender({ hub, subscriptions: repository, transport, clock: () => new Date('2026-06-15T10:00:00Z'), log }, options);
+  const sender = new OrderPushSender(
+    { hub, subscriptions: repository, transport, endpoints, clock: () => new Date('2026-06-15T10:00:00Z'), log },
+    options,
+  );
   sender.start();
   let id = 0;
   const newOrder = () => {
@@ -40,7 +52,7 @@ function setUp(count: number, options: OrderPushSenderOptions = {}, ofTenant?: (
     };
     hub.publish(event);
   };
-  return { sender, transport, logged, newOrder, subscriptions };
+  return { sender, transport, logged, newOrder, subscriptions, discarded };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
@@ -110,6 +122,27 @@ describe('OrderPushSender', () => {
     expect(transport.sent).toHaveLength(1);
   });
 
+  it('checks the endpoint again before the retry of a 429: a name that turned inward meanwhile is not contacted', async () => {
+    let addresses = ['93.184.215.14'];
+    const endpoints = new PushEndpointPolicy({ serviceHosts: ['push.example'], resolve: async () => addresses });
+    const { sender, transport, newOrder, logged, discarded } = setUp(
+      1,
+      {
+        sleep: async () => {
+          addresses = ['93.184.215.14', '127.0.0.1'];
+        },
+      },
+      undefined,
+      endpoints,
+    );
+    transport.script('https://push.example/0', { statusCode: 429, retryAfter: '1' });
+    newOrder();
+    await sender.idle();
+    expect(transport.sent).toHaveLength(1);
+    expect(discarded).toEqual(['https://push.example/0']);
+    expect(logged).toEqual([{ level: 'warn', message: 'web push: endpoint refused; subscription deleted, nothing sent' }]);
+  });
+
   it('logs a failure to read the subscriptions and keeps it from the hub and the order change', async () => {
     const { sender, transport, newOrder, logged } = setUp(1, {}, async () => {
       throw new Error('database gone');
@@ -128,6 +161,7 @@ describe('OrderPushSender', () => {
       hub,
       subscriptions: { ofTenant: async () => [], discard: async () => undefined } as unknown as PushSubscriptionRepository,
       transport,
+      endpoints: new PushEndpointPolicy(TEST_PUSH_ENDPOINTS),
       clock: () => new Date(),
       log: { warn: (_d, message) => logged.push(message), error: (_d, message) => logged.push(message) },
     });

@@ -4,7 +4,7 @@ import type { RunningServer } from '../../server/startServer';
 import type { Order } from '../../src/domain/model/Order';
 import { EventStreamClient } from './support/eventStream';
 import { tenantOf } from './support/orderFixtures';
-import { addUser, createOrder, RecordingPushTransport, storedSubscriptions, janaPetersensNotification } from './support/pushFixtures';
+import { addUser, createOrder, janaPetersensNotification, RecordingPushTransport, storedSubscriptions, TEST_PUSH_ENDPOINTS } from './support/pushFixtures';
 import { BRITISH_EMAIL, call, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer, TestClock } from './support/testServer';
 import { browserSubscription } from './support/webPushCrypto';
 
@@ -50,6 +50,7 @@ describe('web push of new orders', () => {
       logger: { level: 'warn', stream: { write: (line: string) => logLines.push(JSON.parse(line) as LogLine) } },
       push: {
         transport,
+        endpoints: TEST_PUSH_ENDPOINTS,
         sleep: async (ms) => {
           waits.push(ms);
         },

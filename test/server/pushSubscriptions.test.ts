@@ -2,7 +2,7 @@ import { MAX_SUBSCRIPTIONS_PER_USER } from '../../server/push/PushSubscriptionRe
 import type { RunningServer } from '../../server/startServer';
 import type { RuntimeConfig } from '../../src/domain/model/RuntimeConfig';
 import { tenantOf } from './support/orderFixtures';
-import { addUser, RecordingPushTransport, storedSubscriptions } from './support/pushFixtures';
+import { addUser, RecordingPushTransport, storedSubscriptions, TEST_PUSH_ENDPOINTS } from './support/pushFixtures';
 import { BRITISH_EMAIL, call, expectProblem, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer, TestClock } from './support/testServer';
 import { browserSubscription } from './support/webPushCrypto';
 
@@ -26,7 +26,7 @@ describe('web push subscriptions', () => {
   const rows = async (url: string) => (await storedSubscriptions(server)).filter((row) => row.endpoint === url);
 
   beforeAll(async () => {
-    server = await startTestServer({ clock: clock.now, seedOrders: 5, push: { transport: new RecordingPushTransport() } });
+    server = await startTestServer({ clock: clock.now, seedOrders: 5, push: { transport: new RecordingPushTransport(), endpoints: TEST_PUSH_ENDPOINTS } });
     germanTenant = await tenantOf(server, GERMAN_EMAIL);
     britishTenant = await tenantOf(server, BRITISH_EMAIL);
     await addUser(server, germanTenant, 'kollege@autohaus-nord.example', 'en');

@@ -84,6 +84,11 @@ export class FakePushService {
     return holder.service;
   }
 
+  /** Its `host:port`, to allowlist explicitly (`push.endpoints.allowedHosts`): it runs on loopback. */
+  get host(): string {
+    return new URL(this.origin).host;
+  }
+
   /** Answers the next messages to `path` with these, in turn. */
   script(pathname: string, ...answers: ScriptedAnswer[]): void {
     this.answers.set(pathname, [...(this.answers.get(pathname) ?? []), ...answers]);

@@ -8,6 +8,13 @@ import type { Language } from '../../../src/domain/model/Language';
 import type { Order } from '../../../src/domain/model/Order';
 import { DEMO_PASSWORD } from './testServer';
 
+/**
+ * The made-up push service of the tests with a recording transport. It does not resolve (`.example`),
+ * so it is allowlisted as an exact host: `push: { endpoints: TEST_PUSH_ENDPOINTS }`.
+ */
+export const TEST_PUSH_HOST = 'push.example';
+export const TEST_PUSH_ENDPOINTS = { allowedHosts: [TEST_PUSH_HOST] };
+
 /** One message handed to the transport. */
 export interface SentPush {
   target: PushTarget;
