@@ -26,9 +26,9 @@ import { registerOrderRoutes } from './orders/orderRoutes';
 import { OrderPushSender } from './push/OrderPushSender';
 import type { PushOptions } from './push/PushOptions';
 import { registerPushRoutes, registerPushUnsubscribeRoute } from './push/pushRoutes';
+import { PushEndpointPolicy } from './push/PushEndpointPolicy';
 import { PushSubscriptionRepository } from './push/PushSubscriptionRepository';
 import { randomVapidKeys } from './push/vapidKeys';
-import { PushEndpointPolicy } from './push/PushEndpointPolicy';
 import { WebPushTransport } from './push/WebPushTransport';
 import { registerTelemetryRoutes, type TelemetryOptions } from './telemetry/telemetryRoutes';
 import { UserRepository } from './users/UserRepository';
@@ -139,13 +139,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const vapid = options.push?.vapid ?? randomVapidKeys();
   const pushSubscriptions = new PushSubscriptionRepository(options.database);
+  const pushEndpoints = new PushEndpointPolicy(options.push?.endpoints);
+  const pushTransport = options.push?.transport ?? WebPushTransport.resolvingWith(vapid, pushEndpoints.connectionLookup);
   const pushSender = new OrderPushSender(
     { hub, subscriptions: pushSubscriptions, transport: pushTransport, endpoints: pushEndpoints, clock, log: app.log },
     options.push,
   );
 
-  const pushEndpoints = new PushEndpointPolicy(options.push?.endpoints);
-  const pushTransport = options.push?.transport ?? WebPushTransport.resolvingWith(vapid, pushEndpoints.connectionLookup);
   registerSecurityHeaders(app);
   registerErrorHandling(app, { bodyLimit, fallback: (request, reply) => consolePage.fallback(request, reply) });
   app.decorateRequest('principal', null);
