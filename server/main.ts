@@ -13,6 +13,9 @@
  *   PUSH_SERVICE_HOSTS  host suffixes push endpoints may point at, comma-separated (default: the browsers'
  *                    push services: fcm.googleapis.com, android.googleapis.com, push.services.mozilla.com,
  *                    notify.windows.com, push.apple.com)
+ *   PUSH_ALLOWED_HOSTS  exact host[:port] entries, comma-separated, that push endpoints may point at without
+ *                    the checks above (no suffix, any address, loopback too): a push service of your own
+ *                    network, or a test's fake. Every entry is a deliberate opening (default none)
  *   SEED_ORDERS      orders per demo tenant created on first start (default 5000)
  *   SEED_TENANT_ORDERS  orders of single demo tenants instead, by order number prefix: AN=1000000,CF=5000
  *   PRODUCTION_HOST  host name of production, for /config.json (default cockpit.example.com)
@@ -82,6 +85,10 @@ async function main(): Promise<void> {
   } catch (error) {
     throw new Error(`PUSH_SERVICE_HOSTS: ${error instanceof Error ? error.message : String(error)}`);
   }
+  const pushAllowedHosts = text('PUSH_ALLOWED_HOSTS')
+    ?.split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   const collectorEndpoint = text('OTEL_EXPORTER_OTLP_ENDPOINT');
   const logLevel = text('LOG_LEVEL') ?? 'warn';
 
@@ -97,7 +104,7 @@ async function main(): Promise<void> {
     jwtSecret: text('JWT_SECRET'),
     vapidKeys: vapidPublicKey && vapidPrivateKey ? { publicKey: vapidPublicKey, privateKey: vapidPrivateKey } : undefined,
     vapidSubject: text('VAPID_SUBJECT'),
-    push: { endpoints: { serviceHosts: pushServiceHosts } },
+    push: { endpoints: { serviceHosts: pushServiceHosts, allowedHosts: pushAllowedHosts } },
     release: text('RELEASE'),
     productionHost: text('PRODUCTION_HOST'),
     logger: { level: logLevel },

@@ -55,7 +55,8 @@ describe('the installable console in a browser', () => {
     // A copy of the build, so that one test can publish a new version of the service worker.
     staticDir = mkdtempSync(path.join(tmpdir(), 'cockpit-dist-'));
     cpSync(DIST, staticDir, { recursive: true });
-    cockpit = await startCockpit({ STATIC_DIR: staticDir });
+    // The stand-in push subscription below names a push service of the test's own.
+    cockpit = await startCockpit({ STATIC_DIR: staticDir, PUSH_ALLOWED_HOSTS: 'push.example.test' });
     browser = await launchChromium();
   });
 
