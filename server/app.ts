@@ -2,7 +2,9 @@ import type { Socket } from 'node:net';
 import fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { authenticate } from './auth/authentication';
 import { type AuthRoutesDeps, registerLoginRoute, registerLogoutRoute } from './auth/authRoutes';
-import { LoginRateLimiter } from './auth/LoginRateLimiter';
+import type { LoginOptions } from './auth/LoginOptions';
+import { DEFAULT_LOGIN_RATE_LIMITS, LoginRateLimiter } from './auth/LoginRateLimiter';
+import { PasswordVerifier } from './auth/PasswordVerifier';
 import { RevokedTokens } from './auth/RevokedTokens';
 import { TokenSigner } from './auth/tokens';
 import type { Database } from './db/Database';
@@ -77,6 +79,8 @@ export interface AppOptions {
   push?: PushOptions;
   /** Telemetry (`/v1/traces`, `/v1/logs`): the collector to forward to, flood limits. */
   telemetry?: TelemetryOptions;
+  /** Sign-in: failed attempts per address and account and per address, password hashes at once. */
+  login?: LoginOptions;
 }
 
 /**
@@ -131,7 +135,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     users,
     signer,
     revokedTokens,
-    limiter: new LoginRateLimiter(clock),
+    limiter: new LoginRateLimiter(clock, { ...DEFAULT_LOGIN_RATE_LIMITS, ...options.login?.rateLimits }),
+    passwords: new PasswordVerifier(options.login?.hashing),
     clock,
     tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
     eventStreams: openStreams,

@@ -1,61 +1,75 @@
+import { SlidingWindowLimit, type WindowLimit } from '../limits/SlidingWindowLimit';
+import { clientNetwork } from './clientNetwork';
+
+/** How many failed sign-ins are let through before 429. */
+export interface LoginRateLimits {
+  /** Failures per client address and account (lower-cased e-mail): guessing one password. Default 10 per minute. */
+  perAccount: WindowLimit;
+  /** Failures per client address, whatever the accounts: one password tried on many (spraying). Default 30 per 10 minutes. */
+  perAddress: WindowLimit;
+}
+
+export const DEFAULT_LOGIN_RATE_LIMITS: LoginRateLimits = {
+  perAccount: { max: 10, windowMs: 60_000 },
+  perAddress: { max: 30, windowMs: 10 * 60_000 },
+};
+
+/** One sign-in under way, counted as a failure until it succeeds or is withdrawn. */
+export interface LoginAttempt {
+  readonly accountKey: string;
+  readonly accountTime: number;
+  readonly addressKey: string;
+  readonly addressTime: number;
+}
+
 /**
- * Counts failed sign-ins per key (client address plus lower-cased e-mail) in a sliding window.
- * After `maxFailures` failures within `windowMs`, the key is refused until the oldest failure has
- * left the window, whatever the password. Kept in memory: a restart forgets it.
+ * Counts failed sign-ins in two sliding windows: per client address and account, and per client
+ * address across accounts. Once either is full, the address is refused (for that account, or for
+ * every account) until the oldest failure has left it, whatever the password. An IPv6 client counts
+ * by its /64 (see clientNetwork.ts). Kept in memory: a restart forgets it.
  */
 export class LoginRateLimiter {
-  private readonly failures = new Map<string, number[]>();
+  private readonly accounts: SlidingWindowLimit;
+  private readonly addresses: SlidingWindowLimit;
 
-  constructor(
-    private readonly clock: () => Date,
-    private readonly maxFailures = 10,
-    private readonly windowMs = 60_000,
-    /** Above this many keys, forgotten windows are swept out. */
-    private readonly sweepAbove = 10_000,
-  ) {}
-
-  static key(address: string, email: string): string {
-    return `${address}\n${email.trim().toLowerCase()}`;
+  constructor(clock: () => Date, limits: LoginRateLimits = DEFAULT_LOGIN_RATE_LIMITS) {
+    this.accounts = new SlidingWindowLimit(clock, limits.perAccount);
+    this.addresses = new SlidingWindowLimit(clock, limits.perAddress);
   }
 
-  /** Seconds until `key` may try again, or 0 when it may try now. */
-  retryAfterSeconds(key: string): number {
-    const now = this.clock().getTime();
-    const recent = this.recent(key, now);
-    if (recent.length < this.maxFailures) {
-      return 0;
-    }
-    const oldest = recent[recent.length - this.maxFailures] ?? now;
-    return Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000));
+  /** Seconds until `address` may try to sign in to `email` (the longer of both waits), or 0 when it may now. */
+  retryAfterSeconds(address: string, email: string): number {
+    const network = clientNetwork(address);
+    return Math.max(this.accounts.retryAfterSeconds(accountKey(network, email)), this.addresses.retryAfterSeconds(network));
   }
 
-  /** Counts one failed attempt of `key`. */
-  recordFailure(key: string): void {
-    const now = this.clock().getTime();
-    const recent = this.recent(key, now);
-    recent.push(now);
-    this.failures.set(key, recent);
-    if (this.failures.size > this.sweepAbove) {
-      this.sweep(now);
-    }
+  /**
+   * Counts an attempt as a failure of its account and its address before the password is checked,
+   * so that parallel guesses cannot slip past the limits; `succeeded` or `withdraw` take it back.
+   */
+  begin(address: string, email: string): LoginAttempt {
+    const network = clientNetwork(address);
+    const key = accountKey(network, email);
+    return { accountKey: key, accountTime: this.accounts.record(key), addressKey: network, addressTime: this.addresses.record(network) };
   }
 
-  /** Forgets the failures of `key` (after its successful sign-in); other keys keep theirs. */
-  reset(key: string): void {
-    this.failures.delete(key);
+  /**
+   * The password was right: the account's failures from this address are forgotten, and the attempt
+   * no longer counts against the address (its other failures still do, so that signing in to an
+   * account of one's own cannot clear a spraying run).
+   */
+  succeeded(attempt: LoginAttempt): void {
+    this.accounts.reset(attempt.accountKey);
+    this.addresses.withdraw(attempt.addressKey, attempt.addressTime);
   }
 
-  private recent(key: string, now: number): number[] {
-    const times = (this.failures.get(key) ?? []).filter((time) => time > now - this.windowMs);
-    if (times.length === 0) {
-      this.failures.delete(key);
-    }
-    return times;
+  /** The password was not checked (the server was busy): the attempt counts against neither. */
+  withdraw(attempt: LoginAttempt): void {
+    this.accounts.withdraw(attempt.accountKey, attempt.accountTime);
+    this.addresses.withdraw(attempt.addressKey, attempt.addressTime);
   }
+}
 
-  private sweep(now: number): void {
-    for (const key of [...this.failures.keys()]) {
-      this.recent(key, now);
-    }
-  }
+function accountKey(network: string, email: string): string {
+  return `${network}\n${email.trim().toLowerCase()}`;
 }

@@ -7,8 +7,8 @@ import { singleLineText } from '../http/textSchemas';
 import type { UserRepository } from '../users/UserRepository';
 import { userView } from '../users/userView';
 import { principalOf } from './authentication';
-import { LoginRateLimiter } from './LoginRateLimiter';
-import { verifyAgainstNobody, verifyPassword } from './passwords';
+import type { LoginRateLimiter } from './LoginRateLimiter';
+import type { PasswordVerifier } from './PasswordVerifier';
 import type { RevokedTokens } from './RevokedTokens';
 import type { TokenSigner } from './tokens';
 
@@ -17,6 +17,7 @@ export interface AuthRoutesDeps {
   signer: TokenSigner;
   revokedTokens: RevokedTokens;
   limiter: LoginRateLimiter;
+  passwords: PasswordVerifier;
   clock: () => Date;
   tokenTtlSeconds: number;
   /** The open event streams: a logout ends those of its token. */
@@ -40,29 +41,37 @@ interface LoginBody {
   password: string;
 }
 
+/** Seconds a sign-in refused for a full hashing queue is asked to wait: the queue drains in about half a second. */
+const BUSY_RETRY_AFTER_SECONDS = 1;
+
 /**
  * `POST /api/auth/login`: a token for the right e-mail and password. Wrong e-mail and wrong password
  * answer alike (401). Each attempt counts as a failure until it succeeds, so that parallel guesses
- * cannot slip past the limit: from the 11th failure within a minute per address and account, 429.
+ * cannot slip past the limits (LoginRateLimiter.ts): 429 once an address has failed too often for
+ * the account, or for all accounts together. The password check waits for one of the few places for
+ * hashing (PasswordVerifier.ts); when too many wait already, 503 at once, and the attempt counts not.
  */
 export function registerLoginRoute(app: FastifyInstance, deps: AuthRoutesDeps): void {
   app.post<{ Body: LoginBody }>('/api/auth/login', { schema: loginSchema }, async (request, reply): Promise<LoginResult> => {
     const { email, password } = request.body;
-    const key = LoginRateLimiter.key(request.ip, email);
-    const retryAfter = deps.limiter.retryAfterSeconds(key);
+    const retryAfter = deps.limiter.retryAfterSeconds(request.ip, email);
     if (retryAfter > 0) {
       throw new ProblemError('too-many-attempts', {
         params: { retryAfterSeconds: retryAfter },
         headers: { 'retry-after': String(retryAfter) },
       });
     }
-    deps.limiter.recordFailure(key);
+    const attempt = deps.limiter.begin(request.ip, email);
     const user = await deps.users.findByEmail(email);
-    const valid = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstNobody(password);
-    if (!user || !valid) {
+    const check = await deps.passwords.check(password, user?.password_hash);
+    if (check === 'busy') {
+      deps.limiter.withdraw(attempt);
+      throw new ProblemError('sign-in-busy', { headers: { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) } });
+    }
+    if (!user || check === 'mismatch') {
       throw new ProblemError('wrong-credentials');
     }
-    deps.limiter.reset(key);
+    deps.limiter.succeeded(attempt);
 
     const issuedAt = Math.floor(deps.clock().getTime() / 1000);
     const expiresAt = issuedAt + deps.tokenTtlSeconds;

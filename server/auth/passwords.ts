@@ -39,15 +39,3 @@ export async function verifyPassword(password: string, hash: string): Promise<bo
   });
   return timingSafeEqual(actual, expected);
 }
-
-let dummyHash: Promise<string> | undefined;
-
-/**
- * Spends the time of one verification without a user, so that an unknown e-mail address answers as
- * slowly as a wrong password.
- */
-export async function verifyAgainstNobody(password: string): Promise<false> {
-  dummyHash ??= hashPassword('not-a-password-of-anybody');
-  await verifyPassword(password, await dummyHash);
-  return false;
-}

@@ -15,6 +15,7 @@ export type ProblemKind =
   | 'unsupported-media-type'
   | 'invalid-value'
   | 'too-many-attempts'
+  | 'sign-in-busy'
   | 'internal'
   | 'not-ready'
   | 'console-not-built'
@@ -135,6 +136,14 @@ export const PROBLEM_TEXTS: Record<ProblemKind, ProblemText> = {
       en: ({ retryAfterSeconds }) => `Too many failed sign-in attempts. Try again in ${retryAfterSeconds ?? 60} seconds.`,
       de: ({ retryAfterSeconds }) =>
         `Zu viele fehlgeschlagene Anmeldeversuche. Bitte in ${retryAfterSeconds ?? 60} Sekunden erneut versuchen.`,
+    },
+  },
+  'sign-in-busy': {
+    status: 503,
+    title: { en: 'Sign-in busy', de: 'Anmeldung ausgelastet' },
+    detail: {
+      en: () => 'Too many sign-ins are being checked right now. Please try again in a moment.',
+      de: () => 'Gerade werden zu viele Anmeldungen geprüft. Bitte gleich noch einmal versuchen.',
     },
   },
   internal: {
