@@ -22,7 +22,7 @@ export class KeyedSets<K, V> {
     };
   }
 
-  /** The values of `key` now (a copy: safe to change the sets while going through it). */
+  /** The values of `key` now, oldest first (a copy: safe to change the sets while going through it). */
   valuesOf(key: K): V[] {
     return [...(this.sets.get(key) ?? [])];
   }

@@ -103,12 +103,16 @@ export class LiveStream {
 
   /**
    * Starts writing (the headers are sent already): `retry`, a `reset` when the client cannot be
-   * resumed, then what it missed and what comes.
+   * resumed, then what it missed and what comes. A stream displaced by newer ones of its token while
+   * its answer was prepared sends `retry` only and ends, as it would have a moment later.
    */
   start(position: EventPosition, lastEventId: string | undefined): void {
-    if (this.ended) return;
-    this.started = true;
     const { raw } = this.options;
+    if (this.ended) {
+      if (this.ended === 'displaced') raw.end(retryBlock(RETRY_MS));
+      return;
+    }
+    this.started = true;
     raw.write(retryBlock(RETRY_MS));
     const point = startingPoint(lastEventId, position);
     if (point.reset) {

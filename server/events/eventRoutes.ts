@@ -25,7 +25,8 @@ export interface EventRoutesDeps {
 /**
  * `GET /api/events`, behind authentication: the live events of the token's tenant as server-sent
  * events (see LiveStream.ts). The stream ends when the token expires, when it is revoked (logout
- * closes the streams of its token through `OpenStreams`), and when the server closes.
+ * closes the streams of its token through `OpenStreams`), when newer streams of its token displace it
+ * (at most 10 per token, see OpenStreams.ts), and when the server closes.
  */
 export function registerEventRoutes(app: FastifyInstance, deps: EventRoutesDeps): void {
   // No HEAD: it would open a stream without a body.
@@ -62,6 +63,8 @@ export function registerEventRoutes(app: FastifyInstance, deps: EventRoutesDeps)
     }
     switch (stream.endReason) {
       case undefined:
+      case 'displaced':
+        // Displaced while starting: answered like any stream, it ends at once (see LiveStream.start).
         break;
       case 'client':
         // Gone already: nothing to answer.
