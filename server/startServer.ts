@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp, type LiveEventOptions } from './app';
+import type { LoginOptions } from './auth/LoginOptions';
 import { RevokedTokens } from './auth/RevokedTokens';
 import { keyFromDataDir, keyFromSecret, randomKey } from './auth/signingKey';
 import type { Database } from './db/Database';
@@ -71,6 +72,8 @@ export interface StartServerOptions {
   push?: Omit<PushOptions, 'vapid'>;
   /** Lifetime of access tokens in seconds. Default 8 hours. */
   tokenTtlSeconds?: number;
+  /** Sign-in: the limits of failed attempts and of password checks in flight (see server/README.md). */
+  login?: LoginOptions;
   /** Announced in `/config.json`. Default: the version in the repository's package.json. */
   release?: string;
   /** Announced in `/config.json`. Default `cockpit.example.com`. */
@@ -161,6 +164,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       release: options.release ?? packageVersion(),
       productionHost: options.productionHost ?? 'cockpit.example.com',
       tokenTtlSeconds: options.tokenTtlSeconds,
+      login: options.login,
       logger: options.logger,
       events: { ...options.events, hub },
       push: { ...options.push, vapid },

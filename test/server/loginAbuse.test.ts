@@ -1,11 +1,5 @@
-import { buildApp } from '../../server/app';
 import type { LoginOptions } from '../../server/auth/LoginOptions';
 import { verifyPassword } from '../../server/auth/passwords';
-import { randomKey } from '../../server/auth/signingKey';
-import { migrate } from '../../server/db/migrate';
-import { openDatabase } from '../../server/db/openDatabase';
-import { InProcessEventHub } from '../../server/events/InProcessEventHub';
-import { seedDemoData } from '../../server/seed/seedDemoData';
 import type { RunningServer } from '../../server/startServer';
 import {
   BRITISH_EMAIL,
@@ -23,33 +17,9 @@ const TEN_MINUTES_MS = 10 * 60_000;
 /** Dozens of sign-ins one after the other, each a real scrypt hash: seconds on a busy machine. */
 const MANY_SIGN_INS_TIMEOUT_MS = 60_000;
 
-/** A server whose sign-in has `login` as options (the app built directly, over real HTTP). */
-async function startLoginServer(login: LoginOptions): Promise<RunningServer> {
-  const database = await openDatabase({ kind: 'memory' });
-  await migrate(database);
-  const seeded = await seedDemoData(database, { ordersPerTenant: 0, now: new Date() });
-  const hub = new InProcessEventHub(() => {});
-  const app = await buildApp({
-    database,
-    jwtKey: randomKey(),
-    staticDir: '/nonexistent/order-cockpit-dist',
-    release: 'test',
-    productionHost: 'cockpit.example.com',
-    events: { hub },
-    login,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address !== null ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    app,
-    database,
-    events: hub,
-    seeded,
-    close: () => app.close().then(() => database.close()),
-  };
+/** A server whose sign-in has `login` as options. */
+function startLoginServer(login: LoginOptions): Promise<RunningServer> {
+  return startTestServer({ seedOrders: 0, login });
 }
 
 /** A promise with its resolve function at hand. */
