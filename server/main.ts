@@ -32,11 +32,10 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { serveSourceMapsSetting } from './http/consoleAssets';
+import { onOffSetting } from './config/onOffSetting';
 import { parsePushServiceHosts } from './push/pushServiceHosts';
 import { DEMO_PASSWORD, DEMO_TENANTS } from './seed/demoAccounts';
 import { demoOrderCounts, parseOrdersByTenant } from './seed/seedDemoData';
-import { simulateSetting } from './simulator/simulatorSetting';
 import { REPOSITORY_ROOT, type RunningServer, startServer } from './startServer';
 
 function integer(name: string, fallback: number, min: number, max: number): number {
@@ -71,8 +70,8 @@ async function main(): Promise<void> {
     throw new Error(`SEED_TENANT_ORDERS: ${error instanceof Error ? error.message : String(error)}`);
   }
   const staticDir = path.resolve(text('STATIC_DIR') ?? path.join(REPOSITORY_ROOT, 'dist'));
-  const serveSourceMaps = serveSourceMapsSetting(process.env.SERVE_SOURCE_MAPS);
-  const simulate = simulateSetting(process.env.SIMULATE);
+  const serveSourceMaps = onOffSetting('SERVE_SOURCE_MAPS', process.env.SERVE_SOURCE_MAPS);
+  const simulate = onOffSetting('SIMULATE', process.env.SIMULATE);
   const vapidPublicKey = text('VAPID_PUBLIC_KEY');
   const vapidPrivateKey = text('VAPID_PRIVATE_KEY');
   if ((vapidPublicKey === undefined) !== (vapidPrivateKey === undefined)) {

@@ -14,21 +14,6 @@ export function assetCacheControl(fileName: string): string {
 /** A source map of the build, such as `assets/main.3f2a1b9c4d5e.js.map`. */
 const SOURCE_MAP = /\.map$/i;
 
-/**
- * The `SERVE_SOURCE_MAPS` setting of `server/main.ts`: `1` serves the build's source maps, `0` or
- * nothing does not. Anything else is refused, so that a typo does not silently publish them.
- */
-export function serveSourceMapsSetting(value: string | undefined): boolean {
-  const text = value?.trim() ?? '';
-  if (text === '' || text === '0') {
-    return false;
-  }
-  if (text === '1') {
-    return true;
-  }
-  throw new Error(`SERVE_SOURCE_MAPS must be 0 or 1, not "${value}"`);
-}
-
 export interface ConsoleAssetOptions {
   /**
    * Whether the build's source maps (`*.map`) are served. Default false: they are built for error

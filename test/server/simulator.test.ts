@@ -1,5 +1,4 @@
 import { DemoSimulator, DEFAULT_SIMULATOR_INTERVAL_MS } from '../../server/simulator/DemoSimulator';
-import { simulateSetting } from '../../server/simulator/simulatorSetting';
 import { weekOf } from '../../server/simulator/zonedTime';
 import { ORDER_PROFILES } from '../../server/seed/orderProfiles';
 import type { RunningServer } from '../../server/startServer';
@@ -132,13 +131,4 @@ describe('the demo simulator', () => {
       expect(new Set(numbers).size).toBe(numbers.length);
     }
   }, 30_000);
-
-  it('reads SIMULATE: 1 on, 0 or nothing off, anything else refused', () => {
-    expect(simulateSetting('1')).toBe(true);
-    expect(simulateSetting(' 1 ')).toBe(true);
-    expect(simulateSetting('0')).toBe(false);
-    expect(simulateSetting('')).toBe(false);
-    expect(simulateSetting(undefined)).toBe(false);
-    expect(() => simulateSetting('yes')).toThrow('SIMULATE must be 0 or 1, not "yes"');
-  });
 });

@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { randomKey } from '../../server/auth/signingKey';
-import { serveSourceMapsSetting } from '../../server/http/consoleAssets';
 import type { RunningServer } from '../../server/startServer';
 import { call, expectProblem, STARTUP_TIMEOUT_MS, startTestServer } from './support/testServer';
 
@@ -82,20 +81,5 @@ describe('source maps of the console build', () => {
       const hashed = await fetch(`${url}${MAPS[0]}`);
       expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     });
-  });
-});
-
-describe('the SERVE_SOURCE_MAPS setting', () => {
-  it('is 1 to serve the maps; 0 or nothing does not', () => {
-    expect(serveSourceMapsSetting('1')).toBe(true);
-    expect(serveSourceMapsSetting(' 1 ')).toBe(true);
-    expect(serveSourceMapsSetting('0')).toBe(false);
-    expect(serveSourceMapsSetting('')).toBe(false);
-    expect(serveSourceMapsSetting(undefined)).toBe(false);
-  });
-
-  it('refuses anything else, so that a typo does not publish the sources', () => {
-    expect(() => serveSourceMapsSetting('yes')).toThrow('SERVE_SOURCE_MAPS must be 0 or 1, not "yes"');
-    expect(() => serveSourceMapsSetting('true')).toThrow(/SERVE_SOURCE_MAPS/);
   });
 });
