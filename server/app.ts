@@ -14,12 +14,14 @@ import { EventPruner } from './events/EventPruner';
 import { DEFAULT_PING_INTERVAL_MS, DEFAULT_STALL_TIMEOUT_MS, registerEventRoutes } from './events/eventRoutes';
 import { InProcessEventHub } from './events/InProcessEventHub';
 import { OpenStreams } from './events/OpenStreams';
+import { registerCompression } from './http/compression';
 import { registerConsoleAssets } from './http/consoleAssets';
 import { ConsolePage } from './http/consolePage';
 import { registerErrorHandling } from './http/errorHandling';
 import { registerHealthRoutes } from './http/healthRoutes';
 import { requestValidators } from './http/requestValidation';
 import { registerRuntimeConfigRoute } from './http/runtimeConfigRoute';
+import type { RuntimeConfig } from '../src/domain/model/RuntimeConfig';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { redactingLogger } from './logging/redactingLogger';
 import { registerMeRoutes } from './me/meRoutes';
@@ -119,7 +121,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const users = new UserRepository(options.database);
   const revokedTokens = new RevokedTokens(options.database);
   const signer = new TokenSigner(options.jwtKey);
-  const consolePage = new ConsolePage(options.staticDir);
   const events = options.events ?? {};
   const hub = events.hub ?? new InProcessEventHub((error) => app.log.error({ err: error }, 'event listener failed'));
   const eventLog = new EventLog(options.database);
@@ -150,19 +151,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { hub, subscriptions: pushSubscriptions, transport: pushTransport, endpoints: pushEndpoints, clock, log: app.log },
     options.push,
   );
-
-  registerSecurityHeaders(app);
-  registerErrorHandling(app, { bodyLimit, fallback: (request, reply) => consolePage.fallback(request, reply) });
-  app.decorateRequest('principal', null);
-
-  registerHealthRoutes(app, options.database);
-  registerRuntimeConfigRoute(app, {
+  // What the console needs at start: answered by `/config.json` and written into its page.
+  const runtimeConfig: RuntimeConfig = {
     release: options.release,
     productionHost: options.productionHost,
     apiBase: '/api',
     telemetryBase: '',
     vapidPublicKey: vapid.publicKey,
-  });
+  };
+  const consolePage = new ConsolePage(options.staticDir, runtimeConfig);
+
+  registerSecurityHeaders(app);
+  registerErrorHandling(app, { bodyLimit, fallback: (request, reply) => consolePage.fallback(request, reply) });
+  app.decorateRequest('principal', null);
+  // Before every route: it compresses the answers of those registered after it.
+  await registerCompression(app);
+
+  registerHealthRoutes(app, options.database);
+  registerRuntimeConfigRoute(app, runtimeConfig);
   registerLoginRoute(app, authDeps);
   registerPushUnsubscribeRoute(app, { subscriptions: pushSubscriptions });
   await registerTelemetryRoutes(app, { clock, options: options.telemetry });

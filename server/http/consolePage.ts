@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RuntimeConfig } from '../../src/domain/model/RuntimeConfig';
 import { ProblemError } from './ProblemError';
+import { runtimeConfigBlock } from './runtimeConfigBlock';
 
 /** The placeholder in the console's index.html that becomes the nonce of the answer. */
 export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
@@ -11,13 +13,17 @@ const NOT_THE_CONSOLE = /^\/(api|v1)(\/|$)/;
 
 /**
  * The console's `index.html`, read at each request (so a new build needs no restart), with every
- * `__CSP_NONCE__` replaced by the nonce of the answer, never cached without revalidation.
+ * `__CSP_NONCE__` replaced by the nonce of the answer and the runtime configuration (what
+ * `/config.json` answers) as a JSON data block at the end of the head, so the console starts without
+ * asking for it; never cached without revalidation.
  */
 export class ConsolePage {
   private readonly indexFile: string;
+  private readonly configBlock: string;
 
-  constructor(staticDir: string) {
+  constructor(staticDir: string, config: RuntimeConfig) {
     this.indexFile = path.join(staticDir, 'index.html');
+    this.configBlock = runtimeConfigBlock(config);
   }
 
   /** Whether `request` is a page request the single-page fallback answers. */
@@ -55,6 +61,12 @@ export class ConsolePage {
       }
       throw error;
     }
-    return html.replaceAll(CSP_NONCE_PLACEHOLDER, request.cspNonce);
+    return withBlock(html.replaceAll(CSP_NONCE_PLACEHOLDER, request.cspNonce), this.configBlock);
   }
+}
+
+/** `html` with `block` at the end of its head (or at its start, for a page without one). */
+function withBlock(html: string, block: string): string {
+  const headEnd = html.search(/<\/head>/i);
+  return headEnd < 0 ? `${block}${html}` : `${html.slice(0, headEnd)}${block}${html.slice(headEnd)}`;
 }
