@@ -30,6 +30,7 @@ export function installableModule(win: Window & typeof globalThis, productionBui
             whenStable: () => stability.whenStable(),
             timers,
             log: (error) => console.error(error),
+            tell: (line) => console.info(line),
           }),
         [AppStability, Timers],
       )

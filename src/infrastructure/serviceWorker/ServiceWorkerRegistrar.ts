@@ -2,6 +2,7 @@ import type { Workbox } from 'workbox-window';
 import { parseRegistrationStrategy } from '../../domain/model/registrationStrategy';
 import { ServiceWorkerError } from '../../domain/model/ServiceWorkerError';
 import type { Timers } from '../../domain/ports/Timers';
+import { NO_REGISTRATION, registrationRefusal } from './registrationRefusal';
 
 export interface ServiceWorkerRegistrarDeps {
   /** Null where the console has no service worker: nothing is registered then. */
@@ -13,12 +14,20 @@ export interface ServiceWorkerRegistrarDeps {
   timers: Timers;
   /** Where a failure is reported (spec: logged to the console, never thrown). */
   log: (error: ServiceWorkerError) => void;
+  /** Where a line for whoever reads the console goes: the browser refused the service worker. */
+  tell: (line: string) => void;
 }
+
+/** The one line said when the browser refuses the service worker (`reason` in its own words). */
+export const refusedLine = (reason: string): string =>
+  `Service worker not registered: the browser refused it (${reason}); the console works without offline start and push`;
 
 /**
  * Registers the service worker when the strategy says: by default once the console is stable
  * or after 30 000 ms, whichever is first (spec), so precaching the shell never delays what the
- * operator waits for. An unknown strategy (5600) or a failed registration (5604) is logged.
+ * operator waits for. An unknown strategy (5600) or a failed registration (5604) is logged as
+ * an error. A browser that refuses service workers (its settings, a policy, an automation that
+ * blocks them: `registrationRefusal`) is no failure of ours: that is said in one line, once.
  */
 export class ServiceWorkerRegistrar {
   private started = false;
@@ -27,7 +36,7 @@ export class ServiceWorkerRegistrar {
 
   /** Starts waiting for the moment to register; resolves when registered or given up. */
   async start(): Promise<void> {
-    const { workbox, timers, log } = this.deps;
+    const { workbox, timers, log, tell } = this.deps;
     if (!workbox || this.started) {
       return;
     }
@@ -49,9 +58,17 @@ export class ServiceWorkerRegistrar {
     }
     try {
       // Workbox waits for the page's `load` itself when it has not happened yet.
-      await workbox.register();
+      const registration = await workbox.register();
+      if (!registration) {
+        tell(refusedLine(NO_REGISTRATION));
+      }
     } catch (error) {
-      log(new ServiceWorkerError(5604, error instanceof Error ? error.message : String(error), { cause: error }));
+      const refusal = registrationRefusal(error);
+      if (refusal !== null) {
+        tell(refusedLine(refusal));
+      } else {
+        log(new ServiceWorkerError(5604, error instanceof Error ? error.message : String(error), { cause: error }));
+      }
     }
   }
 }

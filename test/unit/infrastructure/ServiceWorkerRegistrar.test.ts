@@ -3,36 +3,43 @@ import { AppStability } from '../../../src/domain/lifecycle/AppStability';
 import { DEFAULT_REGISTRATION_STRATEGY } from '../../../src/domain/model/registrationStrategy';
 import { isServiceWorkerError, type ServiceWorkerError } from '../../../src/domain/model/ServiceWorkerError';
 import { createWorkbox } from '../../../src/infrastructure/serviceWorker/createWorkbox';
-import { ServiceWorkerRegistrar, type ServiceWorkerRegistrarDeps } from '../../../src/infrastructure/serviceWorker/ServiceWorkerRegistrar';
+import { refusedLine, ServiceWorkerRegistrar, type ServiceWorkerRegistrarDeps } from '../../../src/infrastructure/serviceWorker/ServiceWorkerRegistrar';
 import { FakeTimers } from '../support/liveFakes';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-/** The registration part of workbox-window, recording each call. */
+/** The registration part of workbox-window, recording each call: it answers with a registration unless told otherwise. */
 class FakeWorkbox {
   registrations = 0;
   failure: Error | null = null;
+  answer: ServiceWorkerRegistration | undefined = { scope: 'http://localhost/' } as ServiceWorkerRegistration;
 
   async register(): Promise<ServiceWorkerRegistration | undefined> {
     this.registrations++;
     if (this.failure) {
       throw this.failure;
     }
-    return undefined;
+    return this.answer;
   }
 }
+
+/** A DOMException as the browser's `navigator.serviceWorker.register` rejects with. */
+const refusal = (name: string, reason: string) =>
+  new DOMException(`Failed to register a ServiceWorker for scope ('http://localhost/') with script ('http://localhost/sw.js'): ${reason}`, name);
 
 describe('ServiceWorkerRegistrar', () => {
   let timers: FakeTimers;
   let stability: AppStability;
   let workbox: FakeWorkbox;
   let logged: ServiceWorkerError[];
+  let told: string[];
 
   beforeEach(() => {
     timers = new FakeTimers();
     stability = new AppStability(timers);
     workbox = new FakeWorkbox();
     logged = [];
+    told = [];
   });
 
   const registrar = (overrides: Partial<ServiceWorkerRegistrarDeps> = {}) =>
@@ -42,6 +49,7 @@ describe('ServiceWorkerRegistrar', () => {
       whenStable: () => stability.whenStable(),
       timers,
       log: (error) => logged.push(error),
+      tell: (line) => told.push(line),
       ...overrides,
     });
 
@@ -63,6 +71,7 @@ describe('ServiceWorkerRegistrar', () => {
       await advance(30_000);
       expect(workbox.registrations).toBe(1);
       expect(logged).toEqual([]);
+      expect(told).toEqual([]);
     });
 
     it('registers at 30 000 ms when the console is not stable by then, and not at 29 999', async () => {
@@ -119,6 +128,61 @@ describe('ServiceWorkerRegistrar', () => {
     expect(isServiceWorkerError(logged[0], 5604)).toBe(true);
     expect(logged[0]?.message).toContain('SecurityError');
     expect(logged[0]?.cause).toBe(workbox.failure);
+  });
+
+  it.each([
+    ['the script cannot be fetched', new TypeError("Failed to register a ServiceWorker for scope ('http://localhost/') with script ('http://localhost/sw.js'): An unknown error occurred when fetching the script.")],
+    ['the script is served as HTML', refusal('SecurityError', "The script has an unsupported MIME type ('text/html').")],
+    ['the script is behind a redirect', refusal('SecurityError', 'The script resource is behind a redirect, which is disallowed.')],
+    ['the script fails to run', new TypeError('ServiceWorker script evaluation failed')],
+  ])('keeps reporting a failure of ours as 5604: %s', async (_case, failure) => {
+    workbox.failure = failure;
+    await registrar({ strategy: 'registerImmediately' }).start();
+    expect(logged).toHaveLength(1);
+    expect(isServiceWorkerError(logged[0], 5604)).toBe(true);
+    expect(logged[0]?.cause).toBe(failure);
+    expect(told).toEqual([]);
+  });
+
+  describe('a browser that refuses service workers is no failure of ours', () => {
+    it('says so in one line, once, when the browser gives no registration (register resolves to nothing)', async () => {
+      workbox.answer = undefined;
+      const once = registrar({ strategy: 'registerImmediately' });
+      await once.start();
+      await once.start();
+      expect(logged).toEqual([]);
+      expect(told).toEqual([
+        'Service worker not registered: the browser refused it (it gave no registration); the console works without offline start and push',
+      ]);
+    });
+
+    it.each([
+      ['SecurityError', 'The user denied permission to use Service Worker.'],
+      ['NotSupportedError', 'The user denied permission to use Service Worker.'],
+      ['SecurityError', 'The operation is insecure.'],
+    ])('says so in one line with the browser’s reason when register rejects with a %s (%s)', async (name, reason) => {
+      workbox.failure = refusal(name, reason);
+      await registrar({ strategy: 'registerImmediately' }).start();
+      expect(logged).toEqual([]);
+      expect(told).toHaveLength(1);
+      expect(told[0]).toBe(refusedLine(`${name}: ${workbox.failure.message}`));
+      expect(told[0]).toContain(reason);
+      expect(told[0]).not.toMatch(/\n|NG0|\bat /);
+    });
+
+    it('says so when workbox-window trips over the registration the browser did not give (NG05604 … reading \'waiting\' before)', async () => {
+      const register = jest.fn(async () => undefined);
+      const container = Object.assign(new EventTarget(), { controller: null, register });
+      Object.defineProperty(window.navigator, 'serviceWorker', { value: container, configurable: true });
+      try {
+        await registrar({ workbox: createWorkbox(window, true), strategy: 'registerImmediately' }).start();
+      } finally {
+        delete (window.navigator as { serviceWorker?: unknown }).serviceWorker;
+      }
+      expect(register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
+      expect(logged).toEqual([]);
+      expect(told).toEqual([refusedLine('it gave no registration')]);
+    });
   });
 
   it('logs an unknown strategy as 5600 and never registers', async () => {
