@@ -1,4 +1,5 @@
 import { Button, NonIdealState } from '@blueprintjs/core';
+import { ErrorIcon, RefreshIcon } from '@blueprintjs/icons';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router-dom';
@@ -24,10 +25,10 @@ export function RouteErrorPanel({ reload = () => window.location.reload() }: Rou
   return (
     <NonIdealState
       className="cockpit-route-error"
-      icon="error"
+      icon={<ErrorIcon />}
       title={t('errorBoundary.title')}
       description={t('errorBoundary.description')}
-      action={<Button intent="primary" icon="refresh" text={t('errorBoundary.reload')} onClick={() => reload()} />}
+      action={<Button intent="primary" icon={<RefreshIcon />} text={t('errorBoundary.reload')} onClick={() => reload()} />}
     />
   );
 }

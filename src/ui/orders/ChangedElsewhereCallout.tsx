@@ -1,4 +1,5 @@
 import { Button, Callout, HTMLTable } from '@blueprintjs/core';
+import { PeopleIcon, TrashIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
@@ -14,7 +15,7 @@ export const ChangedElsewhereCallout = observer(function ChangedElsewhereCallout
   const detail = useService(OrderDetailStore);
   if (detail.deletedElsewhere) {
     return (
-      <Callout intent="danger" icon="trash" title={t('orderDetail.elsewhere.deletedTitle')} role="alert" data-testid="deleted-elsewhere">
+      <Callout intent="danger" icon={<TrashIcon />} title={t('orderDetail.elsewhere.deletedTitle')} role="alert" data-testid="deleted-elsewhere">
         {t('orderDetail.elsewhere.deletedText')}
       </Callout>
     );
@@ -25,7 +26,7 @@ export const ChangedElsewhereCallout = observer(function ChangedElsewhereCallout
   }
   const editing = detail.dirty;
   return (
-    <Callout intent="warning" icon="people" title={t('orderDetail.elsewhere.title')} role="alert" data-testid="changed-elsewhere">
+    <Callout intent="warning" icon={<PeopleIcon />} title={t('orderDetail.elsewhere.title')} role="alert" data-testid="changed-elsewhere">
       <p>{t(editing ? 'orderDetail.elsewhere.withEdits' : 'orderDetail.elsewhere.shown')}</p>
       <HTMLTable compact className="cockpit-elsewhere-values">
         <tbody>

@@ -1,4 +1,5 @@
 import { Button, Classes, Dialog, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
+import { WarningSignIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../../domain/model/Order';
@@ -28,7 +29,7 @@ export const ConflictDialog = observer(function ConflictDialog() {
   const fields = conflict ? (Object.keys(conflict.yours) as (keyof OrderChange)[]) : [];
   const theirs: Order | undefined = conflict?.theirs;
   return (
-    <Dialog isOpen={conflict !== null} title={t('conflict.title')} icon="warning-sign" onClose={() => detail.takeTheirs()} style={{ width: 'auto', maxWidth: 720 }}>
+    <Dialog isOpen={conflict !== null} title={t('conflict.title')} icon={<WarningSignIcon />} onClose={() => detail.takeTheirs()} style={{ width: 'auto', maxWidth: 720 }}>
       <DialogBody>
         <p>{t('conflict.explanation')}</p>
         <HTMLTable compact className="cockpit-conflict-table">

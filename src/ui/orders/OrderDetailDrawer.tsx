@@ -1,4 +1,5 @@
 import { Button, Callout, Drawer, FormGroup, HTMLTable, InputGroup, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
+import { DocumentIcon, ErrorIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +40,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
       isOpen={orderId !== null}
       onClose={onClose}
       title={order ? t('orderDetail.title', { number: order.number }) : t('orderDetail.loading')}
-      icon="document"
+      icon={<DocumentIcon />}
       size="520px"
       hasBackdrop={false}
       canOutsideClickClose={false}
@@ -49,7 +50,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
         {detail.state === 'loading' && <NonIdealState icon={<Spinner />} title={t('orderDetail.loading')} />}
         {(detail.state === 'not-found' || detail.state === 'error') && (
           <NonIdealState
-            icon="error"
+            icon={<ErrorIcon />}
             title={t(detail.state === 'not-found' ? 'orderDetail.notFound' : 'orderDetail.loadFailed')}
             description={t(detail.errorKey ?? 'errors.unexpected')}
             action={detail.state === 'error' && orderId ? <Button text={t('orders.retry')} onClick={() => void detail.open(orderId)} /> : undefined}

@@ -1,4 +1,5 @@
 import { Button, NonIdealState } from '@blueprintjs/core';
+import { ErrorIcon } from '@blueprintjs/icons';
 import type { TFunction } from 'i18next';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,7 @@ export const OrdersLoadError = observer(function OrdersLoadError() {
   const list = useService(OrdersListStore);
   return (
     <NonIdealState
-      icon="error"
+      icon={<ErrorIcon />}
       title={t('orders.loadFailed')}
       description={
         <>

@@ -1,4 +1,5 @@
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
+import { DownloadIcon, InboxIcon, RefreshIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -78,8 +79,8 @@ export const OrdersPage = observer(function OrdersPage() {
             {t('orders.total', { count: list.total })}
           </span>
         )}
-        <Button variant="minimal" icon="download" text={t('orders.export')} loading={list.exporting} onClick={() => void list.exportCsv()} />
-        <Button variant="minimal" icon="refresh" text={t('orders.refresh')} onClick={() => void list.reload()} />
+        <Button variant="minimal" icon={<DownloadIcon />} text={t('orders.export')} loading={list.exporting} onClick={() => void list.exportCsv()} />
+        <Button variant="minimal" icon={<RefreshIcon />} text={t('orders.refresh')} onClick={() => void list.reload()} />
       </PrimaryToolbar>
       <section className="cockpit-orders-filter">
         <DateRangeFilter />
@@ -89,7 +90,7 @@ export const OrdersPage = observer(function OrdersPage() {
       <section className="cockpit-orders" aria-busy={list.state === 'loading'}>
         {list.state === 'loading' && list.rowCount === 0 && <Spinner className="cockpit-orders-spinner" size={24} aria-label={t('orders.loading')} />}
         {list.state === 'error' && <OrdersLoadError />}
-        {list.state === 'ready' && list.total === 0 && <NonIdealState icon="inbox" title={t('orders.empty')} description={t('orders.emptyHint')} />}
+        {list.state === 'ready' && list.total === 0 && <NonIdealState icon={<InboxIcon />} title={t('orders.empty')} description={t('orders.emptyHint')} />}
         {/* The grid stays mounted while a new query loads, so a filter change only swaps its rows. */}
         {list.state !== 'error' && !(list.state === 'ready' && list.total === 0) && (
           <OrdersTable

@@ -1,4 +1,5 @@
 import { Icon } from '@blueprintjs/core';
+import { ChevronDownIcon, ChevronUpIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useMemo, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -109,7 +110,7 @@ export const OrdersTable = observer(function OrdersTable({ sort, onSort, selecte
                   onClick={() => onSort({ key: column.sort as OrderSortKey, descending: active ? !sort.descending : false })}
                 >
                   {t(`orders.columns.${column.key}`)}
-                  {active && <Icon icon={sort.descending ? 'chevron-down' : 'chevron-up'} size={12} />}
+                  {active && <Icon icon={sort.descending ? <ChevronDownIcon /> : <ChevronUpIcon />} size={12} />}
                 </button>
               ) : (
                 t(`orders.columns.${column.key}`)

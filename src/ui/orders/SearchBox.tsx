@@ -1,4 +1,5 @@
 import { FormGroup, InputGroup } from '@blueprintjs/core';
+import { SearchIcon } from '@blueprintjs/icons';
 import { forwardRef, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -27,7 +28,7 @@ export const SearchBox = forwardRef<HTMLInputElement, SearchBoxProps>(function S
       <InputGroup
         id="orders-search"
         type="search"
-        leftIcon="search"
+        leftIcon={<SearchIcon />}
         placeholder={t('filter.searchPlaceholder')}
         value={text}
         onValueChange={setText}

@@ -1,4 +1,5 @@
 import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
+import { CrossIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { toHexColor } from '../../domain/model/colorContrast';
@@ -60,7 +61,7 @@ export const ThemeColorField = observer(function ThemeColorField({ store, colorK
             />
             <Button
               variant="minimal"
-              icon="cross"
+              icon={<CrossIcon />}
               aria-label={t('settings.clearColor', { name })}
               title={t('settings.clearColor', { name })}
               disabled={store.saving || value === ''}

@@ -1,4 +1,6 @@
-import { Icon, type IconName, type Intent, Tooltip } from '@blueprintjs/core';
+import { Icon, type Intent, Tooltip } from '@blueprintjs/core';
+import { ErrorIcon, FeedIcon, OfflineIcon, RefreshIcon } from '@blueprintjs/icons';
+import type { ComponentType } from 'react';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { EventStreamState } from '../../domain/ports/EventStream';
@@ -6,13 +8,13 @@ import { EventStream } from '../../domain/ports/EventStream';
 import { useService } from '../services/useService';
 import './LiveIndicator.css';
 
-const LOOKS: Record<EventStreamState, { icon: IconName; intent: Intent }> = {
-  idle: { icon: 'offline', intent: 'none' },
-  connecting: { icon: 'refresh', intent: 'warning' },
-  live: { icon: 'feed', intent: 'success' },
-  reconnecting: { icon: 'refresh', intent: 'warning' },
-  offline: { icon: 'offline', intent: 'none' },
-  failed: { icon: 'error', intent: 'danger' },
+const LOOKS: Record<EventStreamState, { icon: ComponentType; intent: Intent }> = {
+  idle: { icon: OfflineIcon, intent: 'none' },
+  connecting: { icon: RefreshIcon, intent: 'warning' },
+  live: { icon: FeedIcon, intent: 'success' },
+  reconnecting: { icon: RefreshIcon, intent: 'warning' },
+  offline: { icon: OfflineIcon, intent: 'none' },
+  failed: { icon: ErrorIcon, intent: 'danger' },
 };
 
 /** Where the live stream stands, as a small icon in the header with a translated tooltip. */
@@ -21,11 +23,11 @@ export const LiveIndicator = observer(function LiveIndicator() {
   const stream = useService<EventStream>(EventStream);
   const { state, errorKey } = stream;
   const label = state === 'failed' && errorKey ? `${t('live.state.failed')}: ${t(errorKey)}` : t(`live.state.${state}`);
-  const { icon, intent } = LOOKS[state];
+  const { icon: StateIcon, intent } = LOOKS[state];
   return (
     <Tooltip content={label} placement="bottom">
       <span className="cockpit-live-indicator" data-tour="live-indicator" data-state={state} role="status" aria-label={label} tabIndex={0}>
-        <Icon icon={icon} intent={intent} size={14} />
+        <Icon icon={<StateIcon />} intent={intent} size={14} />
       </span>
     </Tooltip>
   );

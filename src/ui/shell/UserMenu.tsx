@@ -1,4 +1,5 @@
 import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { CaretDownIcon, CogIcon, LogOutIcon, UserIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -19,12 +20,12 @@ export const UserMenu = observer(function UserMenu() {
       content={
         <Menu>
           <MenuDivider title={t('header.signedInAs', { name })} />
-          <MenuItem icon="cog" text={t('header.settings')} onClick={() => navigate('/settings')} />
-          <MenuItem icon="log-out" text={t('header.logout')} onClick={() => void auth.logout()} data-testid="logout" />
+          <MenuItem icon={<CogIcon />} text={t('header.settings')} onClick={() => navigate('/settings')} />
+          <MenuItem icon={<LogOutIcon />} text={t('header.logout')} onClick={() => void auth.logout()} data-testid="logout" />
         </Menu>
       }
     >
-      <Button variant="minimal" icon="user" endIcon="caret-down" text={name} aria-label={t('header.userMenu')} data-tour="settings" />
+      <Button variant="minimal" icon={<UserIcon />} endIcon={<CaretDownIcon />} text={name} aria-label={t('header.userMenu')} data-tour="settings" />
     </Popover>
   );
 });

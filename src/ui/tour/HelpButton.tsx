@@ -1,4 +1,5 @@
 import { Button } from '@blueprintjs/core';
+import { HelpIcon } from '@blueprintjs/icons';
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findShownTarget } from './targetOnScreen';
@@ -17,7 +18,7 @@ export function HelpButton() {
       <Button
         ref={button}
         variant="minimal"
-        icon="help"
+        icon={<HelpIcon />}
         aria-label={t('tour.start')}
         title={t('tour.start')}
         onClick={() => tour.start()}

@@ -1,4 +1,5 @@
 import { Button, Card, Elevation, H4 } from '@blueprintjs/core';
+import { ArrowLeftIcon, ArrowRightIcon, CrossIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +49,7 @@ export const TourCard = observer(function TourCard({ tour }: { tour: TourState }
       >
         <div className="cockpit-tour-card-header">
           <H4 id={titleId}>{step ? t(step.title) : t('tour.title')}</H4>
-          <Button variant="minimal" size="small" icon="cross" aria-label={t('tour.close')} onClick={() => tour.close()} />
+          <Button variant="minimal" size="small" icon={<CrossIcon />} aria-label={t('tour.close')} onClick={() => tour.close()} />
         </div>
         <p id={textId}>{step ? t(step.text) : t('tour.nothingToShow')}</p>
         <div className="cockpit-tour-card-footer">
@@ -57,9 +58,9 @@ export const TourCard = observer(function TourCard({ tour }: { tour: TourState }
               {t('tour.counter', { position: progress.position, total: progress.total })}
             </span>
           )}
-          {progress && <Button text={t('tour.back')} icon="arrow-left" disabled={progress.first} onClick={() => tour.back()} />}
+          {progress && <Button text={t('tour.back')} icon={<ArrowLeftIcon />} disabled={progress.first} onClick={() => tour.back()} />}
           {progress && !progress.last ? (
-            <Button ref={primary} intent="primary" text={t('tour.next')} endIcon="arrow-right" onClick={() => tour.next()} />
+            <Button ref={primary} intent="primary" text={t('tour.next')} endIcon={<ArrowRightIcon />} onClick={() => tour.next()} />
           ) : (
             <Button ref={primary} intent="primary" text={t('tour.done')} onClick={() => tour.close()} />
           )}
