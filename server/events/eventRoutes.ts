@@ -29,8 +29,8 @@ export interface EventRoutesDeps {
  * (at most 10 per token, see OpenStreams.ts), and when the server closes.
  */
 export function registerEventRoutes(app: FastifyInstance, deps: EventRoutesDeps): void {
-  // No HEAD: it would open a stream without a body.
-  app.get('/api/events', { exposeHeadRoute: false }, async (request, reply) => {
+  // No HEAD: it would open a stream without a body. Never compressed: a compressor would hold events back.
+  app.get('/api/events', { exposeHeadRoute: false, compress: false }, async (request, reply) => {
     const principal = principalOf(request);
     const header = request.headers['last-event-id'];
     const lastEventId = Array.isArray(header) ? header[0] : header;

@@ -11,8 +11,8 @@ export function assetCacheControl(fileName: string): string {
   return HASHED.test(path.basename(fileName)) ? 'public, max-age=31536000, immutable' : 'no-cache';
 }
 
-/** A source map of the build, such as `assets/main.3f2a1b9c4d5e.js.map`. */
-const SOURCE_MAP = /\.map$/i;
+/** A source map of the build, such as `assets/main.3f2a1b9c4d5e.js.map`, also a compressed copy of one. */
+const SOURCE_MAP = /\.map(\.(br|gz))?$/i;
 
 export interface ConsoleAssetOptions {
   /**
@@ -23,9 +23,15 @@ export interface ConsoleAssetOptions {
 }
 
 /**
- * Serves the files of the console build (`staticDir`) as they are, except index.html, which the
- * console page answers with its nonce, and source maps unless `serveSourceMaps`. Missing (and
- * withheld) files fall through to the not-found handler.
+ * Serves the files of the console build (`staticDir`), except index.html, which the console page
+ * answers with its nonce, and source maps unless `serveSourceMaps`. Missing (and withheld) files fall
+ * through to the not-found handler.
+ *
+ * The build writes brotli (`.br`) and gzip (`.gz`) copies beside its hashed files: a request whose
+ * `Accept-Encoding` takes one gets that copy with `Content-Encoding` (brotli first), the same caching
+ * and its own length and validators. Every file answer says `Vary: Accept-Encoding`, as what is sent
+ * depends on it; a compressible file without a copy (such as `sw.js`, replaced in place by a release)
+ * is compressed on the fly by the answer compression registered before (see compression.ts).
  */
 export async function registerConsoleAssets(app: FastifyInstance, staticDir: string, options: ConsoleAssetOptions = {}): Promise<void> {
   if (!existsSync(staticDir)) {
@@ -38,12 +44,14 @@ export async function registerConsoleAssets(app: FastifyInstance, staticDir: str
     wildcard: true,
     cacheControl: false,
     serveDotFiles: false,
+    preCompressed: true,
     allowedPath: (pathName) => {
       const name = path.posix.basename(pathName);
       return name !== 'index.html' && (serveSourceMaps || !SOURCE_MAP.test(name));
     },
     setHeaders: (res, filePath) => {
       res.setHeader('cache-control', assetCacheControl(filePath));
+      res.setHeader('vary', 'accept-encoding');
     },
   });
 }
