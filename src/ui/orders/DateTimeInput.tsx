@@ -1,10 +1,8 @@
 import { FormGroup } from '@blueprintjs/core';
-import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
-import { DateInput3 } from '@blueprintjs/datetime2';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_FNS_LOCALES } from '../format/dateFnsLocales';
+import { LazyDateInput } from '../dates/LazyDateInput';
 import type { Language } from '../../domain/model/Language';
 import { FIRST_DAY, LAST_DAY } from '../../domain/model/DayRange';
 import { endOfLocalDate, startOfLocalDate } from '../../domain/model/LocalDate';
@@ -32,7 +30,7 @@ export function DateTimeInput({ id, label, value, language, onChange, error }: D
   const hint = invalid ? t('filter.invalidDate', { format: dateTimeFormat(language).replace('HH:mm', t('filter.timeFormat')) }) : error;
   return (
     <FormGroup label={label} labelFor={id} intent={hint ? 'danger' : 'none'} helperText={hint}>
-      <DateInput3
+      <LazyDateInput
         value={dayjs(value).format('YYYY-MM-DDTHH:mm:ss')}
         timePrecision="minute"
         onChange={(next) => {
@@ -47,7 +45,7 @@ export function DateTimeInput({ id, label, value, language, onChange, error }: D
           return iso ? new Date(iso) : false;
         }}
         formatDate={(date) => formatDateTimeIn(date.toISOString(), language)}
-        locale={DATE_FNS_LOCALES[language]}
+        language={language}
         minDate={FIRST_MOMENT}
         maxDate={LAST_MOMENT}
         invalidDateMessage={t('filter.invalidShort')}

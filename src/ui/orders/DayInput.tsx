@@ -1,10 +1,8 @@
 import { FormGroup } from '@blueprintjs/core';
-import '@blueprintjs/datetime/lib/css/blueprint-datetime.css';
-import { DateInput3 } from '@blueprintjs/datetime2';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DATE_FNS_LOCALES } from '../format/dateFnsLocales';
+import { LazyDateInput } from '../dates/LazyDateInput';
 import { FIRST_DAY, LAST_DAY } from '../../domain/model/DayRange';
 import type { Language } from '../../domain/model/Language';
 import { localDateOf, startOfLocalDate, type LocalDate } from '../../domain/model/LocalDate';
@@ -40,7 +38,7 @@ export const DayInput = observer(function DayInput({ id, label, value, language,
   const hint = invalid ? t('filter.invalidDate', { format: t(`filter.format.${language}`) }) : error;
   return (
     <FormGroup label={label} labelFor={id} intent={hint ? 'danger' : 'none'} helperText={hint ?? undefined} className="cockpit-day-input">
-      <DateInput3
+      <LazyDateInput
         value={`${value}T00:00:00`}
         onChange={(next) => {
           if (next) {
@@ -62,7 +60,7 @@ export const DayInput = observer(function DayInput({ id, label, value, language,
         }}
         formatDate={(date) => formatLocalDate(localDateOf(date), language)}
         placeholder={t(`filter.format.${language}`)}
-        locale={DATE_FNS_LOCALES[language]}
+        language={language}
         minDate={dateOf(min, FIRST_DAY)}
         maxDate={dateOf(max, LAST_DAY)}
         invalidDateMessage={t('filter.invalidShort')}

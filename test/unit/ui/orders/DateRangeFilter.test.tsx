@@ -1,5 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { FIRST_DAY, LAST_DAY } from '../../../../src/domain/model/DayRange';
+import { loadDatePicker } from '../../../../src/ui/dates/loadDatePicker';
 import { OrdersFilterStore } from '../../../../src/domain/stores/OrdersFilterStore';
 import { PreferencesStore } from '../../../../src/domain/stores/PreferencesStore';
 import { DateRangeFilter } from '../../../../src/ui/orders/DateRangeFilter';
@@ -24,6 +25,8 @@ async function openCalendar(label: string): Promise<HTMLElement> {
   const input = screen.getByLabelText(label);
   fireEvent.focus(input);
   fireEvent.click(input);
+  // The calendar is loaded when the field is first opened.
+  await act(() => loadDatePicker());
   return (await screen.findByRole('dialog', { name: 'date picker' })) as HTMLElement;
 }
 
@@ -40,6 +43,9 @@ const isDisabled = (button: HTMLButtonElement | undefined) => Boolean(button?.di
 describe('DateRangeFilter', () => {
   let bed: TestBed;
   let filter: OrdersFilterStore;
+
+  // The fields as they are once their calendar has loaded (before that: test/unit/ui/dates).
+  beforeAll(() => loadDatePicker());
 
   beforeEach(() => {
     localStorage.clear();

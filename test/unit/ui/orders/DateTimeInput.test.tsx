@@ -1,4 +1,5 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { loadDatePicker } from '../../../../src/ui/dates/loadDatePicker';
 import { DateTimeInput } from '../../../../src/ui/orders/DateTimeInput';
 import { createTestContainer } from '../../support/createTestContainer';
 import { renderWithServices } from '../../support/renderWithServices';
@@ -16,6 +17,8 @@ async function calendarOf(value: string): Promise<HTMLElement> {
   const input = screen.getByLabelText('Beginn');
   fireEvent.focus(input);
   fireEvent.click(input);
+  // The calendar is loaded when the field is first opened.
+  await act(() => loadDatePicker());
   return (await screen.findByRole('dialog', { name: 'date picker' })) as HTMLElement;
 }
 

@@ -1,0 +1,42 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { LazyDateInputProps } from './LazyDateInputProps';
+import { loadDatePicker, loadedDatePicker } from './loadDatePicker';
+import { PlainDateInput, type PlainDateInputState } from './PlainDateInput';
+
+/**
+ * A date field whose calendar loads when it is first opened. Until then it is a plain text field
+ * that takes typed dates by the same rules; opening it (focus, click) loads the date picker, which
+ * then takes the field's place (and opens, if the field still has the focus). While the operator
+ * is typing, the field waits for them to finish before it is replaced.
+ */
+export function LazyDateInput(props: LazyDateInputProps) {
+  const [picker, setPicker] = useState(loadedDatePicker);
+  const [plain, setPlain] = useState<PlainDateInputState>({ focused: false, editing: false });
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const open = useCallback(() => {
+    loadDatePicker().then(
+      (module) => mounted.current && setPicker(module),
+      (error: unknown) => console.error(error),
+    );
+  }, []);
+
+  const showPicker = picker !== undefined && !plain.editing;
+  const input = useRef<HTMLInputElement>(null);
+  const focusPicker = showPicker && plain.focused;
+  useEffect(() => {
+    if (focusPicker) {
+      input.current?.focus();
+    }
+  }, [focusPicker]);
+
+  if (showPicker) {
+    return <picker.DatePickerInput {...props} inputRef={input} />;
+  }
+  return <PlainDateInput {...props} onOpen={open} onStateChange={setPlain} />;
+}
