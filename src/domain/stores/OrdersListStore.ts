@@ -74,6 +74,13 @@ export class OrdersListStore implements Disposable {
   private readonly appliedVersions = new Map<string, number>();
   /** Events that arrived while `refresh()` waited for its answer, applied on top of it. */
   private duringRefresh: OrderEvent[] | null = null;
+  /**
+   * The query (as `queryKey`) whose pages are held or being loaded; null before the first load and
+   * after `dispose()`, when nothing the list holds may be taken for current.
+   */
+  private heldQuery: string | null = null;
+  /** The first page's load of `heldQuery`, for a caller asking for the same query while it runs. */
+  private firstPage: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly api: OrdersApi,
@@ -81,7 +88,7 @@ export class OrdersListStore implements Disposable {
     private readonly exporter: OrdersExport,
     private readonly notifier: Notifier,
   ) {
-    makeObservable<OrdersListStore, 'reset' | 'layout'>(this, {
+    makeObservable<OrdersListStore, 'reset' | 'layout' | 'queryKey'>(this, {
       criteria: observableStruct,
       total: observable,
       state: observable,
@@ -89,6 +96,7 @@ export class OrdersListStore implements Disposable {
       errorFields: observableRef,
       exporting: observable,
       query: computed,
+      queryKey: computed,
       layout: computed,
       rowCount: computed,
       setCriteria: action,
@@ -107,15 +115,38 @@ export class OrdersListStore implements Disposable {
     return this.layout.rowCount;
   }
 
-  /** Loads the first page now and again whenever the query changes. */
+  /**
+   * Loads the first page now (unless it is loaded or loading already, see `load`) and again whenever
+   * the query changes.
+   */
   start(): void {
     this.subscription?.dispose();
     const dispose = reaction(
-      () => JSON.stringify(this.query),
-      () => void this.reload(),
+      () => this.queryKey,
+      () => void this.load(),
       { fireImmediately: true },
     );
     this.subscription = { dispose };
+  }
+
+  /**
+   * Starts loading the first page of `criteria` before any view shows the list (the console starting
+   * on it): the view's `start()` then finds that load under way or done and asks for nothing.
+   */
+  preload(criteria: OrderCriteria): Promise<void> {
+    this.setCriteria(criteria);
+    return this.load();
+  }
+
+  /**
+   * The first page of the current query: a load of the same query that is under way or done counts
+   * (its answer is awaited, nothing is asked again); anything else starts over (`reload`).
+   */
+  load(): Promise<void> {
+    if (this.heldQuery === this.queryKey && (this.state === 'loading' || this.state === 'ready')) {
+      return this.firstPage;
+    }
+    return this.reload();
   }
 
   setCriteria(criteria: OrderCriteria): void {
@@ -147,9 +178,11 @@ export class OrdersListStore implements Disposable {
   }
 
   /** Starts over with the first page (retry, refresh, or a changed query). */
-  async reload(): Promise<void> {
+  reload(): Promise<void> {
     this.reset();
-    await this.loadPage(0);
+    this.heldQuery = this.queryKey;
+    this.firstPage = this.loadPage(0);
+    return this.firstPage;
   }
 
   /**
@@ -230,7 +263,7 @@ export class OrdersListStore implements Disposable {
       }
     }
     if (refresh) {
-      void this.refresh();
+      this.afterReset();
     }
   }
 
@@ -243,6 +276,26 @@ export class OrdersListStore implements Disposable {
     this.subscription?.dispose();
     this.subscription = null;
     this.generation++;
+    this.heldQuery = null;
+  }
+
+  /** The query as a value to compare. */
+  private get queryKey(): string {
+    return JSON.stringify(this.query);
+  }
+
+  /**
+   * The live stream said it cannot tell what changed (its first connection, or a gap it cannot
+   * replay). A list that holds no query yet (nothing loaded, or no view since `dispose`) has nothing
+   * to read again: its next load reads afresh. A first page on its way counts as read after the
+   * reset (changes arriving meanwhile are replayed onto its answer), so the first screen asks once.
+   * A loaded list reads itself again while still showing it; a failed one tries again.
+   */
+  private afterReset(): void {
+    if (this.heldQuery !== this.queryKey || this.state === 'loading') {
+      return;
+    }
+    void this.refresh();
   }
 
   private get layout(): Layout {

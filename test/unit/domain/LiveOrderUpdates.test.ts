@@ -2,8 +2,9 @@ import { BURST_INTERVAL_MS, LiveOrderUpdates } from '../../../src/domain/lifecyc
 import type { OrderEvent } from '../../../src/domain/model/OrderEvent';
 import { OrderDetailStore } from '../../../src/domain/stores/OrderDetailStore';
 import { OrdersListStore } from '../../../src/domain/stores/OrdersListStore';
+import { OrdersApi } from '../../../src/domain/ports/OrdersApi';
 import { createTestContainer, type TestBed } from '../support/createTestContainer';
-import { makeOrders } from '../support/FakeOrdersApi';
+import { FakeOrdersApi, makeOrders } from '../support/FakeOrdersApi';
 
 describe('LiveOrderUpdates', () => {
   let bed: TestBed;
@@ -135,5 +136,62 @@ describe('LiveOrderUpdates', () => {
     bed.timers.advance(BURST_INTERVAL_MS);
     bed.frames.frame();
     expect(applied).toHaveLength(1);
+  });
+});
+
+describe('LiveOrderUpdates at the first screen', () => {
+  const criteria = { status: [], q: '', sort: { key: 'begin' as const, descending: false } };
+  let bed: TestBed;
+  let api: FakeOrdersApi;
+  let list: OrdersListStore;
+  let updates: LiveOrderUpdates;
+
+  beforeEach(() => {
+    localStorage.clear();
+    bed = createTestContainer();
+    api = new FakeOrdersApi(makeOrders(30).map((order) => ({ ...order, begin: new Date(bed.clock.now()).toISOString(), end: new Date(bed.clock.now() + 3_600_000).toISOString() })));
+    bed.container.rebind(OrdersApi).toConstantValue(api);
+    list = bed.container.get(OrdersListStore);
+    updates = bed.container.get(LiveOrderUpdates);
+    updates.start();
+  });
+
+  afterEach(() => {
+    updates.dispose();
+    list.dispose();
+  });
+
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it('reads no list on the stream\'s first reset before the page is there; the page then asks once', async () => {
+    bed.events.emit('reset', null);
+    bed.frames.frame();
+    await settle();
+    expect(api.queries).toEqual([]);
+
+    list.setCriteria(criteria);
+    list.start();
+    await settle();
+    expect(api.queries).toHaveLength(1);
+    expect(list.rowCount).toBe(30);
+  });
+
+  it('reads no list on the first reset while the first page is on its way, and again on a later reset', async () => {
+    api.hold();
+    void list.preload(criteria);
+    bed.events.emit('reset', null);
+    bed.frames.frame();
+    api.release();
+    await settle();
+    list.start();
+    await settle();
+    expect(api.queries).toHaveLength(1);
+
+    // A gap the stream cannot replay: the loaded list reads itself again.
+    bed.timers.advance(BURST_INTERVAL_MS);
+    bed.events.emit('reset', null);
+    bed.frames.frame();
+    await settle();
+    expect(api.queries).toHaveLength(2);
   });
 });

@@ -278,3 +278,113 @@ describe('OrdersListStore with live changes', () => {
     expect(list.total).toBe(351);
   });
 });
+
+describe('OrdersListStore at the first screen', () => {
+  let api: FakeOrdersApi;
+  let list: OrdersListStore;
+
+  const criteria = { status: ['new' as const], q: 'kunde', sort: { key: 'begin' as const, descending: false } };
+  /** Requests for a first page (those without a cursor). */
+  const firstPages = () => api.queries.filter((query) => !query.cursor);
+
+  beforeEach(async () => {
+    localStorage.clear();
+    api = new FakeOrdersApi(makeOrders(50).map((order) => ({ ...order, status: 'new' as const, customer: { ...order.customer, name: 'Kunde Nord' } })));
+    const filter = new OrdersFilterStore(new FakeClock(new Date(2026, 10, 21, 10).getTime()), new MobxStatePersistence(new SlicedStorage(localStorage, STATE_KEY)));
+    await filter.restore();
+    list = new OrdersListStore(api, filter, new RecordingExport(), new FakeNotifier());
+  });
+
+  afterEach(() => list.dispose());
+
+  it('lets the view take over a preloaded first page that is still on its way, asking nothing again', async () => {
+    api.hold();
+    const preloaded = list.preload(criteria);
+    list.setCriteria({ ...criteria, status: [...criteria.status] });
+    list.start();
+    expect(firstPages()).toHaveLength(1);
+    expect(firstPages()[0]).toMatchObject({ status: ['new'], q: 'kunde', sort: 'begin' });
+
+    api.release();
+    await preloaded;
+    expect(list.state).toBe('ready');
+    expect(list.total).toBe(50);
+    expect(list.rowAt(0)?.number).toBe('AN-2026-000001');
+    expect(api.queries).toHaveLength(1);
+  });
+
+  it('lets the view take over a preloaded first page that has arrived', async () => {
+    await list.preload(criteria);
+    list.setCriteria(criteria);
+    list.start();
+    await list.load();
+    await settle();
+    expect(api.queries).toHaveLength(1);
+    expect(list.rowAt(49)?.number).toBe('AN-2026-000050');
+  });
+
+  it('starts over when the view asks for another query than the preloaded one, dropping its answer', async () => {
+    api.hold();
+    void list.preload(criteria);
+    list.setCriteria({ ...criteria, q: '' });
+    list.start();
+    api.release();
+    await settle();
+    expect(firstPages().map((query) => query.q ?? '')).toEqual(['kunde', '']);
+    expect(list.state).toBe('ready');
+  });
+
+  it('asks nothing on a reset before anything was loaded: the view loads afresh when it starts', async () => {
+    list.applyEvents([{ type: 'reset' }]);
+    await settle();
+    expect(api.queries).toEqual([]);
+    expect(list.state).toBe('idle');
+
+    list.setCriteria(criteria);
+    list.start();
+    await settle();
+    expect(api.queries).toHaveLength(1);
+  });
+
+  it('takes the first page on its way as the answer to a reset, with the changes that arrived meanwhile', async () => {
+    api.hold();
+    const preloaded = list.preload(criteria);
+    list.applyEvents([{ type: 'reset' }]);
+    const changed = { ...api.orders[0]!, station: 'Halle 9', version: 2 };
+    list.applyEvents([{ type: 'order.updated', order: changed, previous: api.orders[0]! }]);
+    api.release();
+    await preloaded;
+    await settle();
+    expect(api.queries).toHaveLength(1);
+    expect(list.rowAt(0)?.station).toBe('Halle 9');
+  });
+
+  it('reads a loaded list again on a later reset, and a failed one', async () => {
+    await list.preload(criteria);
+    list.applyEvents([{ type: 'reset' }]);
+    await settle();
+    expect(firstPages()).toHaveLength(2);
+
+    api.failNext = new ApiError(500, { type: 'about:blank', title: 'Boom', status: 500 });
+    await list.reload();
+    expect(list.state).toBe('error');
+    list.applyEvents([{ type: 'reset' }]);
+    await settle();
+    expect(firstPages()).toHaveLength(4);
+    expect(list.state).toBe('ready');
+  });
+
+  it('leaves a list no view shows alone on a reset and reads it afresh when a view starts again', async () => {
+    list.setCriteria(criteria);
+    list.start();
+    await settle();
+    list.dispose();
+    list.applyEvents([{ type: 'reset' }]);
+    await settle();
+    expect(firstPages()).toHaveLength(1);
+
+    list.start();
+    await settle();
+    expect(firstPages()).toHaveLength(2);
+  });
+});
