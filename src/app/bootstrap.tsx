@@ -10,12 +10,14 @@ import { Telemetry } from '../domain/ports/Telemetry';
 import { UpdateNotifier } from '../domain/ports/UpdateNotifier';
 import { AuthStore } from '../domain/stores/AuthStore';
 import { OrdersFilterStore } from '../domain/stores/OrdersFilterStore';
+import { OrdersListStore } from '../domain/stores/OrdersListStore';
 import { loadRuntimeConfig } from '../infrastructure/config/loadRuntimeConfig';
 import { createI18n } from '../infrastructure/i18n/createI18n';
 import { ServiceWorkerMessageListener } from '../infrastructure/serviceWorker/ServiceWorkerMessageListener';
 import { ServiceWorkerRegistrar } from '../infrastructure/serviceWorker/ServiceWorkerRegistrar';
 import { CockpitApp } from '../ui/CockpitApp';
 import { resources } from '../ui/locales/resources';
+import { preloadFirstScreen } from '../ui/routing/preloadFirstScreen';
 import { routes } from '../ui/routing/routes';
 import { PRODUCTION_BUILD } from './buildMode';
 import { createContainer } from './createContainer';
@@ -29,11 +31,13 @@ export interface StartedConsole {
 }
 
 /**
- * Starts the console in `root`: reads `/config.json`, decides the environment, builds the
- * container, restores the session, starts its lifecycle and renders the routes.
+ * Starts the console in `root`: reads the runtime configuration (from the page), decides the
+ * environment, builds the container, restores the session, starts loading what the first screen
+ * shows, starts the session's lifecycle and renders the routes.
  */
 export async function bootstrap(root: HTMLElement, win: Window & typeof globalThis = window): Promise<StartedConsole> {
-  const config = await loadRuntimeConfig(win.fetch.bind(win), win.localStorage);
+  // From the page the backend wrote; `/config.json` only for a page without it.
+  const config = await loadRuntimeConfig(win.fetch.bind(win), win.localStorage, win.document);
   const environment: Environment = PRODUCTION_BUILD ? environmentForHost(win.location.hostname, config.productionHost) : 'development';
   win.document.title = pageTitle(config.release, PRODUCTION_BUILD);
 
@@ -46,6 +50,9 @@ export async function bootstrap(root: HTMLElement, win: Window & typeof globalTh
   const session = container.get<SessionStore>(SessionStore);
   const filter = container.get(OrdersFilterStore);
   await Promise.all([session.restore(), filter.restore()]);
+  // The first screen's page module and (for the orders) its first page of orders, side by side now,
+  // not one after the other once the router has rendered.
+  preloadFirstScreen(win.location, session.isSignedIn, container.get(OrdersListStore));
   const liveUpdates = container.get(LiveOrderUpdates);
   liveUpdates.start();
   const lifecycle = container.get(SessionLifecycle);

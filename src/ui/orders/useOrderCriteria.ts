@@ -1,24 +1,18 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { OrderCriteria } from '../../domain/model/orderQuery';
-import { parseSortParameter, sortParameter, DEFAULT_ORDER_SORT } from '../../domain/model/OrderSort';
-import { isOrderStatus } from '../../domain/model/OrderStatus';
+import { sortParameter, DEFAULT_ORDER_SORT } from '../../domain/model/OrderSort';
+import { orderCriteriaFromSearch } from './orderCriteriaFromSearch';
 
 /**
  * Status, search and sort live in the URL (`?status=new&status=confirmed&q=…&sort=-begin`), so a
- * view can be shared as a link; they are not persisted.
+ * view can be shared as a link; they are not persisted. They are read by `orderCriteriaFromSearch`,
+ * as `preloadFirstScreen` reads them at start.
  */
 export function useOrderCriteria(): [OrderCriteria, (change: Partial<OrderCriteria>) => void] {
   const [params, setParams] = useSearchParams();
   const key = params.toString();
-  const criteria = useMemo<OrderCriteria>(() => {
-    const search = new URLSearchParams(key);
-    return {
-      status: search.getAll('status').filter(isOrderStatus),
-      q: search.get('q') ?? '',
-      sort: parseSortParameter(search.get('sort')),
-    };
-  }, [key]);
+  const criteria = useMemo<OrderCriteria>(() => orderCriteriaFromSearch(key), [key]);
   const update = useCallback(
     (change: Partial<OrderCriteria>) => {
       const next = { ...criteria, ...change };

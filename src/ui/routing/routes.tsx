@@ -4,13 +4,13 @@ import { HOME_PATH } from '../../domain/model/returnPath';
 import { withRouteErrorPanels } from '../errors/withRouteErrorPanels';
 import { AppShell } from '../shell/AppShell';
 import { RequireSession } from './RequireSession';
+import { routeModules } from './routeModules';
 
-// Each page is its own chunk, loaded when its route is first visited.
-const LoginPage = lazy(() => import(/* webpackChunkName: "login" */ '../login/LoginPage').then((m) => ({ default: m.LoginPage })));
-const OrdersPage = lazy(() => import(/* webpackChunkName: "orders" */ '../orders/OrdersPage').then((m) => ({ default: m.OrdersPage })));
-const SettingsPage = lazy(() =>
-  import(/* webpackChunkName: "settings" */ '../settings/SettingsPage').then((m) => ({ default: m.SettingsPage })),
-);
+// Each page is its own chunk, loaded when its route is first visited, or at start when the console
+// starts on it (`preloadFirstScreen`): both take the one import of `routeModules`.
+const LoginPage = lazy(() => routeModules.login().then((m) => ({ default: m.LoginPage })));
+const OrdersPage = lazy(() => routeModules.orders().then((m) => ({ default: m.OrdersPage })));
+const SettingsPage = lazy(() => routeModules.settings().then((m) => ({ default: m.SettingsPage })));
 
 /**
  * The console's routes (spec): `/login`, `/orders`, `/orders/:id`, `/settings`; `/` goes home. Each

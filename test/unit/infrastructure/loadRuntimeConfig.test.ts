@@ -34,4 +34,53 @@ describe('loadRuntimeConfig', () => {
     await loadRuntimeConfig(answering(200, CONFIG), localStorage);
     await expect(loadRuntimeConfig(answering(503, {}), localStorage)).rejects.toThrow('/config.json answered 503');
   });
+
+  describe('with the configuration in the page', () => {
+    const EMBEDDED = { ...CONFIG, release: '2026.11.2', vapidPublicKey: 'BNewKey' };
+
+    /** A page as the backend writes it: the configuration as a JSON data block, `<` escaped. */
+    function pageWith(text: string): Document {
+      const page = document.implementation.createHTMLDocument('Order Cockpit');
+      const block = page.createElement('script');
+      block.id = 'cockpit-config';
+      block.type = 'application/json';
+      block.textContent = text;
+      page.head.append(block);
+      return page;
+    }
+
+    it('takes it from the page without a request and remembers it', async () => {
+      const fetchFn = answering(200, CONFIG);
+      const page = pageWith(JSON.stringify({ ...EMBEDDED, release: '2026.11.2<b>' }).replaceAll('<', '\\u003c'));
+
+      await expect(loadRuntimeConfig(fetchFn, localStorage, page)).resolves.toEqual({ ...EMBEDDED, release: '2026.11.2<b>' });
+      expect(fetchFn).not.toHaveBeenCalled();
+      expect(JSON.parse(localStorage.getItem(LAST_CONFIG_KEY)!)).toEqual({ ...EMBEDDED, release: '2026.11.2<b>' });
+    });
+
+    it('prefers the page over what is remembered (the cached shell started offline holds its own release\'s configuration)', async () => {
+      await loadRuntimeConfig(answering(200, CONFIG), localStorage);
+      const fetchFn = answering(503, {});
+      await expect(loadRuntimeConfig(fetchFn, localStorage, pageWith(JSON.stringify(EMBEDDED)))).resolves.toEqual(EMBEDDED);
+      expect(fetchFn).not.toHaveBeenCalled();
+    });
+
+    it.each([
+      ['no block', null],
+      ['an empty block', ''],
+      ['a block that is not JSON', '{"release":'],
+      ['a block that is no object', '["2026.11.2"]'],
+    ])('falls back to /config.json when the page has %s', async (_case, text) => {
+      const page = text === null ? document.implementation.createHTMLDocument('Order Cockpit') : pageWith(text);
+      const fetchFn = answering(200, CONFIG);
+
+      await expect(loadRuntimeConfig(fetchFn, localStorage, page)).resolves.toEqual(CONFIG);
+      expect(fetchFn).toHaveBeenCalledWith('/config.json', expect.objectContaining({ cache: 'no-store' }));
+    });
+
+    it('falls back to the remembered configuration when the page has none and the network fails', async () => {
+      await loadRuntimeConfig(answering(200, CONFIG), localStorage);
+      await expect(loadRuntimeConfig(offline, localStorage, document.implementation.createHTMLDocument(''))).resolves.toEqual(CONFIG);
+    });
+  });
 });

@@ -1,0 +1,79 @@
+import type { OrderCriteria } from '../../../../src/domain/model/orderQuery';
+import type { OrdersListStore } from '../../../../src/domain/stores/OrdersListStore';
+import { preloadFirstScreen } from '../../../../src/ui/routing/preloadFirstScreen';
+import { routeModules } from '../../../../src/ui/routing/routeModules';
+
+/** The part of the list the preloader uses, recording what it was asked for. */
+function recordingList(): { list: OrdersListStore; preloaded: OrderCriteria[] } {
+  const preloaded: OrderCriteria[] = [];
+  const list = { preload: async (criteria: OrderCriteria) => void preloaded.push(criteria) } as unknown as OrdersListStore;
+  return { list, preloaded };
+}
+
+describe('preloadFirstScreen', () => {
+  let imported: string[];
+
+  beforeEach(() => {
+    imported = [];
+    for (const page of ['login', 'orders', 'settings'] as const) {
+      // A promise that never settles: what matters is that the import was started.
+      const started = (): Promise<never> => {
+        imported.push(page);
+        return new Promise(() => undefined);
+      };
+      jest.spyOn(routeModules, page).mockImplementation(started);
+    }
+  });
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it('starts the orders page module and the first page of the URL\'s criteria at once, signed in on /orders', () => {
+    const { list, preloaded } = recordingList();
+
+    preloadFirstScreen({ pathname: '/orders', search: '?status=new&status=confirmed&q=Kunde&sort=-price' }, true, list);
+
+    expect(imported).toEqual(['orders']);
+    expect(preloaded).toEqual([{ status: ['new', 'confirmed'], q: 'Kunde', sort: { key: 'price', descending: true } }]);
+  });
+
+  it('starts the orders with the default criteria where the routes send the start to /orders', () => {
+    const { list, preloaded } = recordingList();
+
+    preloadFirstScreen({ pathname: '/', search: '?status=new' }, true, list);
+
+    expect(imported).toEqual(['orders']);
+    expect(preloaded).toEqual([{ status: [], q: '', sort: { key: 'begin', descending: false } }]);
+  });
+
+  it('starts only the module of a page that is not the orders, and no list', () => {
+    const { list, preloaded } = recordingList();
+
+    preloadFirstScreen({ pathname: '/settings', search: '' }, true, list);
+    preloadFirstScreen({ pathname: '/orders', search: '?status=new' }, false, list);
+
+    expect(imported).toEqual(['settings', 'login']);
+    expect(preloaded).toEqual([]);
+  });
+
+  it('leaves a failed import to the route, which imports again', async () => {
+    const unhandled = jest.fn();
+    process.on('unhandledRejection', unhandled);
+    jest.spyOn(routeModules, 'orders').mockRejectedValue(new Error('ChunkLoadError'));
+
+    preloadFirstScreen({ pathname: '/orders', search: '' }, true, recordingList().list);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+
+    process.off('unhandledRejection', unhandled);
+    expect(unhandled).not.toHaveBeenCalled();
+  });
+});
+
+describe('routeModules', () => {
+  it('imports a page once, whoever asks first: the preloader or the route', async () => {
+    const preloaded = routeModules.orders();
+    const byRoute = routeModules.orders();
+
+    expect(byRoute).toBe(preloaded);
+    expect(typeof (await byRoute).OrdersPage).toBe('object');
+  });
+});
