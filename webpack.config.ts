@@ -1,6 +1,8 @@
+import CompressionPlugin from 'compression-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import path from 'node:path';
+import zlib, { type BrotliOptions } from 'node:zlib';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { PwaAssetsPlugin } from './scripts/webpack/PwaAssetsPlugin';
@@ -82,10 +84,27 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
         ? [
             new ServiceWorkerPlugin({
               swDest: 'sw.js',
-              // Source maps are for developers.
-              exclude: [/\.map$/, /\.LICENSE\.txt$/, /^\.build-stamp$/],
+              // Source maps are for developers; compressed copies are for the backend to choose among.
+              exclude: [/\.map$/, /\.LICENSE\.txt$/, /^\.build-stamp$/, /\.(br|gz)$/],
               hashed: /\.[0-9a-f]{12}\.[a-z0-9]+$/,
               publicPath: '/',
+            }),
+            // Brotli and gzip copies beside the hashed files of 1 KiB and more (the backend sends the one
+            // the browser takes). Only hashed files: a copy of a file replaced in place under its name
+            // (sw.js) would go stale; those the backend compresses as it sends them. Never source maps.
+            new CompressionPlugin<BrotliOptions>({
+              include: /^assets\/.+\.(js|css|svg|json|webmanifest)$/,
+              algorithm: 'brotliCompress',
+              compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } },
+              filename: '[path][base].br',
+              threshold: 1024,
+            }),
+            new CompressionPlugin({
+              include: /^assets\/.+\.(js|css|svg|json|webmanifest)$/,
+              algorithm: 'gzip',
+              compressionOptions: { level: zlib.constants.Z_BEST_COMPRESSION },
+              filename: '[path][base].gz',
+              threshold: 1024,
             }),
           ]
         : []),
