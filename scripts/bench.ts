@@ -5,6 +5,8 @@
 //            task while scrolling, in Chromium with the CPU slowed down four times
 //   live:    1 000 changes a second for 10 s into a console showing 10 000 orders: event → row on
 //            screen, and the longest main-thread task, in Chromium with the CPU slowed down four times
+//   first screen: a signed-in operator opening /orders (and /login) cold and warm beside a plain
+//            HTML page asking the same first page, CPU slowed down four times (bench-firstScreen.ts)
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +15,8 @@ import { REPOSITORY_ROOT } from '../server/startServer';
 import { startCockpit } from '../test/browser/support/startCockpit';
 import { runBackendBench } from './bench-backend';
 import { runBrowserBench, type BrowserBenchResult } from './bench-browser';
+import { runFirstScreenBench } from './bench-firstScreen';
+import { firstScreenSection } from './bench/firstScreenReport';
 import { runLiveBench, type LiveBenchResult } from './bench-live';
 
 const ms = (value: number) => value.toFixed(0);
@@ -46,6 +50,8 @@ async function main(): Promise<void> {
   if (!german) {
     throw new Error('no demo tenant');
   }
+  // First, while dist/ is the build `npm run bench` just made (it is copied before anything else).
+  const firstScreen = await runFirstScreenBench({ distDir: path.join(REPOSITORY_ROOT, 'dist') });
   const dataDir = path.join(REPOSITORY_ROOT, 'data', 'bench');
   const backend = await runBackendBench({ dataDir });
 
@@ -91,6 +97,7 @@ async function main(): Promise<void> {
     '',
     liveTable(live),
     '',
+    firstScreenSection(firstScreen),
   ].join('\n');
   writeFileSync(path.join(REPOSITORY_ROOT, 'docs', 'benchmarks.md'), report);
   console.log(`\n${report}`);

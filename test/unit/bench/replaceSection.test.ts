@@ -1,0 +1,21 @@
+import { replaceSection } from '../../../scripts/bench/firstScreenReport';
+
+const document = ['# Benchmarks', '', '## Backend', '', 'table', '', '## First screen: old', '', 'old table', '', '## Later', '', 'more', ''].join('\n');
+
+describe('replaceSection', () => {
+  it('replaces the section from its heading to the next heading', () => {
+    const replaced = replaceSection(document, '## First screen', '## First screen: new\n\nnew table\n');
+    expect(replaced).toBe(['# Benchmarks', '', '## Backend', '', 'table', '', '## First screen: new', '', 'new table', '', '## Later', '', 'more', ''].join('\n'));
+  });
+
+  it('replaces a last section to the end', () => {
+    const replaced = replaceSection('# B\n\n## First screen: old\n\nold\n', '## First screen', '## First screen: new\n\nnew\n');
+    expect(replaced).toBe('# B\n\n## First screen: new\n\nnew\n');
+  });
+
+  it('appends the section when there is none', () => {
+    expect(replaceSection('# B\n\n## Backend\n\ntable\n', '## First screen', '## First screen: new\n\nnew\n')).toBe(
+      '# B\n\n## Backend\n\ntable\n\n## First screen: new\n\nnew\n',
+    );
+  });
+});
