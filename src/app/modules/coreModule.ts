@@ -18,6 +18,7 @@ import { StatePersistence } from '../../domain/ports/StatePersistence';
 import { ThemeService } from '../../domain/ports/ThemeService';
 import { Timers } from '../../domain/ports/Timers';
 import { AuthStore } from '../../domain/stores/AuthStore';
+import { BlockedNotificationsHint } from '../../domain/stores/BlockedNotificationsHint';
 import { ObservableSessionStore } from '../../domain/stores/ObservableSessionStore';
 import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
 import { OrdersFilterStore } from '../../domain/stores/OrdersFilterStore';
@@ -52,6 +53,12 @@ export const coreModule = new ContainerModule(({ bind }) => {
     .toResolvedValue(
       (session: SessionStore, api: AuthApi, notifier: Notifier) => new PreferencesStore(session, api, notifier),
       [SessionStore, AuthApi, Notifier],
+    )
+    .inSingletonScope();
+  bind(BlockedNotificationsHint)
+    .toResolvedValue(
+      (session: SessionStore, notifier: Notifier, persistence: StatePersistence) => new BlockedNotificationsHint(session, notifier, persistence),
+      [SessionStore, Notifier, StatePersistence],
     )
     .inSingletonScope();
   bind(ThemeSettingsStore)

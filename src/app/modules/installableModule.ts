@@ -7,6 +7,7 @@ import { Notifier } from '../../domain/ports/Notifier';
 import { PushService } from '../../domain/ports/PushService';
 import { Timers } from '../../domain/ports/Timers';
 import { UpdateNotifier } from '../../domain/ports/UpdateNotifier';
+import { BlockedNotificationsHint } from '../../domain/stores/BlockedNotificationsHint';
 import { pushBrowserOf, WebPushService } from '../../infrastructure/push/WebPushService';
 import { createWorkbox } from '../../infrastructure/serviceWorker/createWorkbox';
 import { ServiceWorkerMessageListener } from '../../infrastructure/serviceWorker/ServiceWorkerMessageListener';
@@ -43,8 +44,8 @@ export function installableModule(win: Window & typeof globalThis, productionBui
       .inSingletonScope();
     bind(PushService)
       .toResolvedValue(
-        (http: HttpClient, notifier: Notifier) => new WebPushService(pushBrowserOf(win, productionBuild), http, notifier),
-        [HttpClient, Notifier],
+        (http: HttpClient, blockedHint: BlockedNotificationsHint) => new WebPushService(pushBrowserOf(win, productionBuild), http, blockedHint),
+        [HttpClient, BlockedNotificationsHint],
       )
       .inSingletonScope();
     bind(ServiceWorkerMessageListener)

@@ -1,9 +1,17 @@
+import type { NotificationState } from '../model/NotificationState';
+
 /**
  * Web push for new orders (spec): subscribes the browser when a session starts and unsubscribes it
  * when the session ends. The calls never reject: the service reports its own failures (a hint to
  * the operator, a console message), since nobody could act on them where the session changes.
  */
 export interface PushService {
+  /**
+   * Whether this browser shows the console's notifications. Observable: it follows the browser's
+   * permission as the service asks for it, and when the browser tells of a change made elsewhere
+   * (its site settings), where it does.
+   */
+  readonly notifications: NotificationState;
   subscribe(): Promise<void>;
   unsubscribe(): Promise<void>;
   /**

@@ -1,8 +1,12 @@
+import { action, makeObservable, observable } from 'mobx';
+import type { Disposable } from '../../domain/model/Disposable';
+import type { NotificationState } from '../../domain/model/NotificationState';
 import { ServiceWorkerError } from '../../domain/model/ServiceWorkerError';
 import type { HttpClient } from '../../domain/ports/HttpClient';
-import type { Notifier } from '../../domain/ports/Notifier';
 import type { PushService } from '../../domain/ports/PushService';
+import type { BlockedNotificationsHint } from '../../domain/stores/BlockedNotificationsHint';
 import { base64UrlToBytes, sameBytes } from './base64Url';
+import { watchNotificationPermission } from './watchNotificationPermission';
 
 /** What the service needs of the browser: its service workers and notification permission. */
 export interface PushBrowser {
@@ -10,7 +14,14 @@ export interface PushBrowser {
   serviceWorker: Pick<ServiceWorkerContainer, 'ready' | 'getRegistration'> | null;
   permission(): NotificationPermission;
   requestPermission(): Promise<NotificationPermission>;
+  /**
+   * Calls the listener when the browser tells that the permission changed (left out where it
+   * never tells); returns what stops listening.
+   */
+  watchPermission?(listener: () => void): () => void;
 }
+
+const STATE_OF: Record<NotificationPermission, NotificationState> = { granted: 'on', denied: 'blocked', default: 'notAsked' };
 
 /** The browser of `win`, as the push service sees it. */
 export function pushBrowserOf(win: Window & typeof globalThis, productionBuild: boolean): PushBrowser {
@@ -20,6 +31,7 @@ export function pushBrowserOf(win: Window & typeof globalThis, productionBuild: 
     serviceWorker: supported ? win.navigator.serviceWorker : null,
     permission: () => notifications?.permission ?? 'denied',
     requestPermission: () => notifications?.requestPermission() ?? Promise.resolve('denied'),
+    watchPermission: (listener) => watchNotificationPermission(win.navigator, listener),
   };
 }
 
@@ -30,18 +42,30 @@ export function pushBrowserOf(win: Window & typeof globalThis, productionBuild: 
  * subscription and unsubscribes the browser, so the next user of this browser gets nothing meant
  * for the last; a start without a session does the same with a subscription an earlier session
  * left (quietly, when there is none). Calls run one after another and never reject: failures are logged as the
- * service worker errors 5601 to 5603, a refused permission is told to the operator once.
+ * service worker errors 5601 to 5603, a refused permission is told to the operator once per user
+ * and browser (`BlockedNotificationsHint`). `notifications` is the permission as the settings page
+ * shows it, read again whenever asked for and whenever the browser tells of a change.
  */
-export class WebPushService implements PushService {
+export class WebPushService implements PushService, Disposable {
+  notifications: NotificationState;
+
   private queue: Promise<void> = Promise.resolve();
-  private deniedHintShown = false;
+  private readonly stopWatching: () => void;
 
   constructor(
     private readonly browser: PushBrowser,
     private readonly http: HttpClient,
-    private readonly notifier: Notifier,
+    private readonly blockedHint: Pick<BlockedNotificationsHint, 'tell'>,
     private readonly log: (error: unknown) => void = (error) => console.warn(error),
-  ) {}
+  ) {
+    this.notifications = this.readState();
+    makeObservable<WebPushService, 'refresh'>(this, { notifications: observable, refresh: action });
+    this.stopWatching = browser.serviceWorker && browser.watchPermission ? browser.watchPermission(() => this.refresh()) : () => undefined;
+  }
+
+  dispose(): void {
+    this.stopWatching();
+  }
 
   subscribe(): Promise<void> {
     return this.enqueue(() => this.trySubscribe());
@@ -62,6 +86,14 @@ export class WebPushService implements PushService {
     return this.queue;
   }
 
+  private readState(): NotificationState {
+    return this.browser.serviceWorker ? STATE_OF[this.browser.permission()] : 'unsupported';
+  }
+
+  private refresh(): void {
+    this.notifications = this.readState();
+  }
+
   private container(): NonNullable<PushBrowser['serviceWorker']> {
     if (!this.browser.serviceWorker) {
       throw new ServiceWorkerError(5601);
@@ -75,10 +107,10 @@ export class WebPushService implements PushService {
     if (permission === 'default') {
       permission = await this.browser.requestPermission();
     }
+    this.refresh();
     if (permission !== 'granted') {
-      if (permission === 'denied' && !this.deniedHintShown) {
-        this.deniedHintShown = true;
-        this.notifier.show({ title: 'push.deniedTitle', message: 'push.denied', intent: 'warning' });
+      if (permission === 'denied') {
+        await this.blockedHint.tell();
       }
       return;
     }

@@ -7,10 +7,14 @@ import { PreferencesStore } from '../../domain/stores/PreferencesStore';
 import { useRouteRendered } from '../routing/useRouteRendered';
 import { useService } from '../services/useService';
 import { PrimaryToolbar } from '../shell/PrimaryToolbar';
+import { NotificationSettings } from './NotificationSettings';
 import { ThemeSettings } from './ThemeSettings';
 import './SettingsPage.css';
 
-/** The operator's settings, saved to the account: the language and the theme colours. */
+/**
+ * The operator's settings: the language and the theme colours, saved to the account, and whether
+ * this browser shows notifications.
+ */
 export const SettingsPage = observer(function SettingsPage() {
   const { t } = useTranslation();
   const session = useService<SessionStore>(SessionStore);
@@ -36,6 +40,7 @@ export const SettingsPage = observer(function SettingsPage() {
           </RadioGroup>
         </FormGroup>
         <ThemeSettings />
+        <NotificationSettings />
       </section>
     </>
   );

@@ -1,15 +1,17 @@
+import { autorun } from 'mobx';
 import { SessionLifecycle } from '../../../src/domain/lifecycle/SessionLifecycle';
 import { ApiError } from '../../../src/domain/model/ApiError';
 import { isServiceWorkerError, type ServiceWorkerErrorCode } from '../../../src/domain/model/ServiceWorkerError';
 import { HttpClient } from '../../../src/domain/ports/HttpClient';
 import { PushService } from '../../../src/domain/ports/PushService';
 import { SessionStore } from '../../../src/domain/ports/SessionStore';
+import { BlockedNotificationsHint } from '../../../src/domain/stores/BlockedNotificationsHint';
 import { base64UrlToBytes, sameBytes } from '../../../src/infrastructure/push/base64Url';
 import { pushBrowserOf, WebPushService } from '../../../src/infrastructure/push/WebPushService';
 import de from '../../../src/ui/locales/de.json';
 import en from '../../../src/ui/locales/en.json';
 import { createTestContainer, type TestBed } from '../support/createTestContainer';
-import { loginResult } from '../support/demoUser';
+import { demoUser, loginResult } from '../support/demoUser';
 import { FakePushBrowser, vapidKey } from '../support/pushFakes';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -32,8 +34,10 @@ describe('WebPushService', () => {
       .on('DELETE /push/subscriptions', { status: 204 });
     browser = new FakePushBrowser();
     logged = [];
-    push = new WebPushService(browser, bed.container.get<HttpClient>(HttpClient), bed.notifier, (error) => logged.push(error));
+    push = new WebPushService(browser, bed.container.get<HttpClient>(HttpClient), bed.container.get(BlockedNotificationsHint), (error) => logged.push(error));
   });
+
+  afterEach(() => bed.container.get(BlockedNotificationsHint).dispose());
 
   const requests = () => bed.backend.requests.map((request) => `${request.method} ${request.url}`);
   const loggedCodes = () => logged.map((error) => (isServiceWorkerError(error) ? error.code : error));
@@ -290,6 +294,121 @@ describe('WebPushService', () => {
   });
 });
 
+/** A browser that tells when the notification permission changes (Permissions API), as Chromium does. */
+class TellingPushBrowser extends FakePushBrowser {
+  private readonly listeners = new Set<() => void>();
+
+  watchPermission(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get watchers(): number {
+    return this.listeners.size;
+  }
+
+  /** The operator changes the permission in the browser's site settings. */
+  changePermission(state: NotificationPermission): void {
+    this.permissionState = state;
+    this.listeners.forEach((listener) => listener());
+  }
+}
+
+describe('the blocked hint across starts of the console', () => {
+  const otherUser = { ...demoUser, id: 'u-2', email: 'werkstatt@autohaus-nord.example', name: 'Wim Werkstatt' };
+
+  beforeEach(() => localStorage.clear());
+
+  /** One start of the console in this browser (same localStorage) with notifications blocked: `user` signs in. */
+  async function start(user: typeof demoUser) {
+    const bed = createTestContainer(localStorage);
+    const session = bed.container.get<SessionStore>(SessionStore);
+    await session.restore();
+    session.signIn(loginResult(bed.clock.now(), user));
+    const browser = new FakePushBrowser();
+    browser.permissionState = 'denied';
+    const hint = bed.container.get(BlockedNotificationsHint);
+    const push = new WebPushService(browser, bed.container.get<HttpClient>(HttpClient), hint, () => undefined);
+    await push.subscribe();
+    await push.subscribe();
+    session.dispose();
+    hint.dispose();
+    return bed.notifier.toasts;
+  }
+
+  it('tells a user once in this browser, however often the console starts; another user once as well', async () => {
+    const told = [{ title: 'push.deniedTitle', message: 'push.denied', intent: 'warning' }];
+    expect(await start(demoUser)).toEqual(told);
+    expect(await start(demoUser)).toEqual([]);
+    expect(await start(otherUser)).toEqual(told);
+    expect(await start(otherUser)).toEqual([]);
+    expect(await start(demoUser)).toEqual([]);
+  });
+
+  it('tells again in another browser (another storage)', async () => {
+    expect(await start(demoUser)).toHaveLength(1);
+    localStorage.clear();
+    expect(await start(demoUser)).toHaveLength(1);
+  });
+});
+
+describe('the state of notifications (PushService.notifications)', () => {
+  let bed: TestBed;
+  let browser: TellingPushBrowser;
+
+  beforeEach(() => {
+    localStorage.clear();
+    bed = createTestContainer();
+    bed.backend.on('GET /push/public-key', { status: 200, body: { publicKey: KEY } }).on('POST /push/subscriptions', { status: 201, body: {} });
+    browser = new TellingPushBrowser();
+  });
+
+  afterEach(() => bed.container.get(BlockedNotificationsHint).dispose());
+
+  const service = () => new WebPushService(browser, bed.container.get<HttpClient>(HttpClient), bed.container.get(BlockedNotificationsHint), () => undefined);
+
+  it.each([
+    ['granted', 'on'],
+    ['denied', 'blocked'],
+    ['default', 'notAsked'],
+  ] as const)('is read from the browser at once: %s permission is %s', (permission, state) => {
+    browser.permissionState = permission;
+    expect(service().notifications).toBe(state);
+  });
+
+  it('is unsupported without service workers or push, whatever the permission, and watches nothing', () => {
+    browser.permissionState = 'granted';
+    browser.withoutServiceWorker();
+    expect(service().notifications).toBe('unsupported');
+    expect(browser.watchers).toBe(0);
+  });
+
+  it('follows the operator’s answer to the prompt', async () => {
+    browser.permissionAnswer = 'later';
+    const push = service();
+    const subscribed = push.subscribe();
+    await flush();
+    expect(push.notifications).toBe('notAsked');
+    browser.answerPermission('denied');
+    await subscribed;
+    expect(push.notifications).toBe('blocked');
+  });
+
+  it('follows a change in the browser’s site settings when the browser tells, observably; dispose stops listening', () => {
+    browser.permissionState = 'denied';
+    const push = service();
+    const seen: string[] = [];
+    const stop = autorun(() => seen.push(push.notifications));
+    browser.changePermission('granted');
+    browser.changePermission('default');
+    push.dispose();
+    browser.changePermission('denied');
+    stop();
+    expect(seen).toEqual(['blocked', 'on', 'notAsked']);
+    expect(browser.watchers).toBe(0);
+  });
+});
+
 describe('the VAPID key', () => {
   it('is read from base64url without padding', () => {
     const bytes = Uint8Array.from({ length: 65 }, (_, index) => (index * 37 + 250) % 256);
@@ -327,6 +446,19 @@ describe('pushBrowserOf', () => {
     expect(browser.permission()).toBe('granted');
   });
 
+  it('tells of permission changes through the Permissions API', async () => {
+    const status = new EventTarget();
+    const win = browserWindow();
+    Object.assign(win.navigator, { permissions: { query: async () => status } });
+    const listener = jest.fn();
+    const stop = pushBrowserOf(win, true).watchPermission!(listener);
+    await flush();
+    status.dispatchEvent(new Event('change'));
+    stop();
+    status.dispatchEvent(new Event('change'));
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
   it('offers none in a development build, so every call logs 5601', () => {
     expect(pushBrowserOf(browserWindow(), false).serviceWorker).toBeNull();
   });
@@ -355,7 +487,10 @@ describe('lifecycle subscribe/unsubscribe with a fake PushManager', () => {
     const logged: unknown[] = [];
     bed.container
       .rebind(PushService)
-      .toResolvedValue((http: HttpClient) => new WebPushService(browser, http, bed.notifier, (error) => logged.push(error)), [HttpClient]);
+      .toResolvedValue(
+        (http: HttpClient, hint: BlockedNotificationsHint) => new WebPushService(browser, http, hint, (error) => logged.push(error)),
+        [HttpClient, BlockedNotificationsHint],
+      );
     const session = bed.container.get<SessionStore>(SessionStore);
     await session.restore();
     const lifecycle = bed.container.get(SessionLifecycle);
@@ -399,7 +534,10 @@ describe('lifecycle subscribe/unsubscribe with a fake PushManager', () => {
     const logged: unknown[] = [];
     bed.container
       .rebind(PushService)
-      .toResolvedValue((http: HttpClient) => new WebPushService(browser, http, bed.notifier, (error) => logged.push(error)), [HttpClient]);
+      .toResolvedValue(
+        (http: HttpClient, hint: BlockedNotificationsHint) => new WebPushService(browser, http, hint, (error) => logged.push(error)),
+        [HttpClient, BlockedNotificationsHint],
+      );
     const session = bed.container.get<SessionStore>(SessionStore);
     await session.restore();
     const lifecycle = bed.container.get(SessionLifecycle);

@@ -1,5 +1,6 @@
 import { observable, runInAction } from 'mobx';
 import type { Disposable } from '../../../src/domain/model/Disposable';
+import type { NotificationState } from '../../../src/domain/model/NotificationState';
 import { Emitter } from '../../../src/domain/model/Emitter';
 import type { ThemeColors } from '../../../src/domain/model/ThemeColors';
 import type { EventStream, EventStreamState, ServerEvent } from '../../../src/domain/ports/EventStream';
@@ -116,6 +117,16 @@ export class FakeThemeService implements ThemeService {
 
 export class FakePushService implements PushService {
   readonly calls: ('subscribe' | 'unsubscribe' | 'unsubscribeLeftover')[] = [];
+  private readonly state = observable.box<NotificationState>('notAsked');
+
+  get notifications(): NotificationState {
+    return this.state.get();
+  }
+
+  /** The browser's permission changes (as the Permissions API would tell). */
+  setNotifications(state: NotificationState): void {
+    runInAction(() => this.state.set(state));
+  }
 
   async subscribe(): Promise<void> {
     this.calls.push('subscribe');

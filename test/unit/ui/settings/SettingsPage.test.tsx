@@ -1,11 +1,15 @@
+import { Icons } from '@blueprintjs/icons';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
+import { NOTIFICATION_STATES } from '../../../../src/domain/model/NotificationState';
 import { AuthApi } from '../../../../src/domain/ports/AuthApi';
 import { Notifier } from '../../../../src/domain/ports/Notifier';
 import { SessionStore } from '../../../../src/domain/ports/SessionStore';
 import { ThemeSettingsStore } from '../../../../src/domain/stores/ThemeSettingsStore';
 import { createI18n } from '../../../../src/infrastructure/i18n/createI18n';
+import de from '../../../../src/ui/locales/de.json';
+import en from '../../../../src/ui/locales/en.json';
 import { resources } from '../../../../src/ui/locales/resources';
 import { ServiceContext } from '../../../../src/ui/services/ServiceContext';
 import { SettingsPage } from '../../../../src/ui/settings/SettingsPage';
@@ -190,5 +194,92 @@ describe('SettingsPage: theme colours', () => {
       </ServiceContext.Provider>,
     );
     expect(screen.getByLabelText('Kopfleiste')).toHaveProperty('value', '#0b3d91');
+  });
+});
+
+describe('SettingsPage: notifications', () => {
+  let bed: TestBed;
+
+  beforeEach(() => {
+    localStorage.clear();
+    bed = createTestContainer();
+    bed.container.get<SessionStore>(SessionStore).signIn(loginResult(bed.clock.now()));
+  });
+
+  /** The state of notifications as the page shows it: its heading, then the state and what to do. */
+  const shown = () => {
+    const section = screen.getByRole('region', { name: /^(Benachrichtigungen|Notifications)$/ });
+    const status = within(section).getByRole('status');
+    return { state: status.dataset.state, text: status.textContent };
+  };
+
+  it.each([
+    [
+      'on',
+      'Ein',
+      'Neue Aufträge erscheinen als Benachrichtigung, auch wenn die Konsole im Hintergrund ist.',
+      'On',
+      'New orders appear as notifications, even while the console is in the background.',
+    ],
+    [
+      'blocked',
+      'Vom Browser blockiert',
+      'So erlauben Sie sie: Klicken Sie auf das Symbol links neben der Adresse, erlauben Sie dort Benachrichtigungen für diese Website und laden Sie die Seite neu.',
+      'Blocked by the browser',
+      'To allow them, click the icon to the left of the address, allow notifications for this site there and reload the page.',
+    ],
+    [
+      'notAsked',
+      'Noch nicht gefragt',
+      'Der Browser fragt beim nächsten Laden der Konsole, ob sie Benachrichtigungen zeigen darf.',
+      'Not asked yet',
+      'The browser asks the next time the console loads whether it may show notifications.',
+    ],
+    [
+      'unsupported',
+      'Nicht unterstützt',
+      'Dieser Browser kann keine Benachrichtigungen der Konsole zeigen. Neue Aufträge sehen Sie in der geöffneten Konsole.',
+      'Not supported',
+      "This browser cannot show the console's notifications. You see new orders in the open console.",
+    ],
+  ] as const)('shows %s in German and in English', async (state, german, germanHint, english, englishHint) => {
+    bed.push.setNotifications(state);
+    const { i18n } = renderSettings(bed);
+    expect(screen.getByRole('heading', { name: 'Benachrichtigungen' })).toBeTruthy();
+    expect(shown()).toEqual({ state, text: `${german}${germanHint}` });
+
+    await act(() => i18n.changeLanguage('en'));
+    expect(screen.getByRole('heading', { name: 'Notifications' })).toBeTruthy();
+    expect(shown()).toEqual({ state, text: `${english}${englishHint}` });
+  });
+
+  it('draws the state’s icon with its paths, without loading the paths of every icon', () => {
+    const load = jest.spyOn(Icons, 'load');
+    for (const state of NOTIFICATION_STATES) {
+      bed.push.setNotifications(state);
+      const view = renderSettings(bed);
+      const status = within(screen.getByRole('region', { name: 'Benachrichtigungen' })).getByRole('status');
+      expect(status.querySelector('svg path')?.getAttribute('d')).toMatch(/^M/);
+      view.unmount();
+    }
+    expect(load).not.toHaveBeenCalled();
+    load.mockRestore();
+  });
+
+  it('has a text for every state in both languages', () => {
+    for (const language of [de, en]) {
+      for (const state of NOTIFICATION_STATES) {
+        expect(language.settings.notificationState[state]).toBeTruthy();
+        expect(language.settings.notificationStateHint[state]).toBeTruthy();
+      }
+    }
+  });
+
+  it('follows the state when the browser tells of a change', () => {
+    bed.push.setNotifications('blocked');
+    renderSettings(bed);
+    expect(shown().state).toBe('blocked');
+    act(() => bed.push.setNotifications('on'));
+    expect(shown()).toEqual({ state: 'on', text: 'EinNeue Aufträge erscheinen als Benachrichtigung, auch wenn die Konsole im Hintergrund ist.' });
   });
 });
