@@ -1,9 +1,18 @@
 import { Container } from 'inversify';
+import { AppStability } from '../../../../src/domain/lifecycle/AppStability';
 import type { RuntimeConfig } from '../../../../src/domain/model/RuntimeConfig';
 import { Telemetry } from '../../../../src/domain/ports/Telemetry';
 import { deployedModule, developmentModule } from '../../../../src/app/modules/environmentModule';
-import { loadOtelModule, startTelemetry, type OtelModule } from '../../../../src/app/startTelemetry';
+import {
+  FIRST_SCREEN_WAIT_MS,
+  IDLE_WAIT_MS,
+  loadOtelModule,
+  NO_IDLE_CALLBACK_WAIT_MS,
+  startTelemetry,
+  type OtelModule,
+} from '../../../../src/app/startTelemetry';
 import type { LoadedTelemetry } from '../../../../src/infrastructure/telemetry/LazyTelemetry';
+import { WindowTimers } from '../../../../src/infrastructure/scheduling/WindowTimers';
 import { NoopTelemetry } from '../../../../src/infrastructure/telemetry/NoopTelemetry';
 import type { OtelTelemetryOptions } from '../../../../src/infrastructure/telemetry/startOtelTelemetry';
 
@@ -41,9 +50,33 @@ function fakeChunk() {
   return chunk;
 }
 
+/** A deployed container with the console's stability (first route rendered, requests answered). */
+function deployedContainer(environment: 'test' | 'production') {
+  const container = new Container();
+  container.load(deployedModule(environment));
+  const stability = new AppStability(new WindowTimers(window));
+  container.bind(AppStability).toConstantValue(stability);
+  return { container, stability };
+}
+
+/** A browser idle callback that runs after `busyMs` of work, or at its timeout if that comes first. */
+function idleAfter(busyMs: number) {
+  const requests: IdleRequestOptions[] = [];
+  const requestIdleCallback = (callback: IdleRequestCallback, options: IdleRequestOptions = {}) => {
+    requests.push(options);
+    const timedOut = options.timeout !== undefined && options.timeout < busyMs;
+    return window.setTimeout(() => callback({ didTimeout: timedOut, timeRemaining: () => (timedOut ? 0 : 50) }), timedOut ? options.timeout : busyMs);
+  };
+  Object.assign(window, { requestIdleCallback });
+  return requests;
+}
+
 describe('startTelemetry', () => {
   beforeEach(() => jest.useFakeTimers());
-  afterEach(() => jest.useRealTimers());
+  afterEach(() => {
+    jest.useRealTimers();
+    delete (window as Partial<Window>).requestIdleCallback;
+  });
 
   it('in development: telemetry is NoopTelemetry and the OpenTelemetry chunk is never loaded', async () => {
     const container = new Container();
@@ -60,17 +93,23 @@ describe('startTelemetry', () => {
     expect(loadOtelModule).toBeUndefined();
   });
 
-  it('deployed: loads the chunk only after the first frame and hands over errors recorded before', async () => {
-    const container = new Container();
-    container.load(deployedModule('test'));
+  it('deployed: loads the chunk only once the first route has rendered, painted and the browser is idle, and hands over errors recorded before', async () => {
+    const { container, stability } = deployedContainer('test');
+    const idle = idleAfter(300);
     const chunk = fakeChunk();
     const telemetry = container.get<Telemetry>(Telemetry);
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
 
     startTelemetry(container, { config, environment: 'test', window }, chunk.load);
     telemetry.recordError(new Error('during start'));
+    await jest.advanceTimersByTimeAsync(5000); // frames and timers pass; the first route is still loading
     expect(chunk.loads).toBe(0);
-    await jest.advanceTimersByTimeAsync(50); // a frame, and the task after it
+
+    stability.markRendered();
+    await jest.advanceTimersByTimeAsync(50); // the stability check, a frame and the task after it
+    expect(chunk.loads).toBe(0);
+    expect(idle).toEqual([{ timeout: IDLE_WAIT_MS }]);
+    await jest.advanceTimersByTimeAsync(300); // idle
     expect(chunk.loads).toBe(1);
     expect(chunk.started).toEqual([{ release: '2026.11.0', environment: 'test', telemetryBase: '', apiBase: '/api', window }]);
     expect(chunk.recorded).toEqual([new Error('during start')]);
@@ -79,15 +118,68 @@ describe('startTelemetry', () => {
     expect(chunk.recorded).toEqual([new Error('during start'), new Error('later')]);
   });
 
-  it('deployed in a tab that paints no frame: loads after two seconds anyway, once', async () => {
-    const container = new Container();
-    container.load(deployedModule('production'));
+  it('deployed: waits for the first page\'s requests (on /orders: the first rows) to be answered', async () => {
+    const { container, stability } = deployedContainer('production');
+    idleAfter(10);
+    const chunk = fakeChunk();
+    startTelemetry(container, { config, environment: 'production', window }, chunk.load);
+    stability.started();
+    stability.markRendered();
+    await jest.advanceTimersByTimeAsync(3000);
+    expect(chunk.loads).toBe(0);
+    stability.finished();
+    await jest.advanceTimersByTimeAsync(100);
+    expect(chunk.loads).toBe(1);
+  });
+
+  it('deployed: a busy main thread keeps it waiting no longer than the idle timeout', async () => {
+    const { container, stability } = deployedContainer('production');
+    idleAfter(60_000);
+    const chunk = fakeChunk();
+    startTelemetry(container, { config, environment: 'production', window }, chunk.load);
+    stability.markRendered();
+    await jest.advanceTimersByTimeAsync(50 + IDLE_WAIT_MS - 100);
+    expect(chunk.loads).toBe(0);
+    await jest.advanceTimersByTimeAsync(100);
+    expect(chunk.loads).toBe(1);
+  });
+
+  it('deployed without requestIdleCallback: loads a second after the first paint', async () => {
+    const { container, stability } = deployedContainer('production');
+    const chunk = fakeChunk();
+    startTelemetry(container, { config, environment: 'production', window }, chunk.load);
+    stability.markRendered();
+    await jest.advanceTimersByTimeAsync(50);
+    expect(chunk.loads).toBe(0);
+    await jest.advanceTimersByTimeAsync(NO_IDLE_CALLBACK_WAIT_MS);
+    expect(chunk.loads).toBe(1);
+  });
+
+  it('deployed: a first screen that never settles (a request that hangs) still gets telemetry after ten seconds', async () => {
+    const { container, stability } = deployedContainer('production');
+    idleAfter(10);
+    const chunk = fakeChunk();
+    startTelemetry(container, { config, environment: 'production', window }, chunk.load);
+    stability.started();
+    stability.markRendered();
+    await jest.advanceTimersByTimeAsync(FIRST_SCREEN_WAIT_MS - 1);
+    expect(chunk.loads).toBe(0);
+    await jest.advanceTimersByTimeAsync(100);
+    expect(chunk.loads).toBe(1);
+  });
+
+  it('deployed in a tab that paints no frame: loads two seconds after the first route anyway, once', async () => {
+    const { container, stability } = deployedContainer('production');
+    idleAfter(10);
     const chunk = fakeChunk();
     jest.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
     startTelemetry(container, { config, environment: 'production', window }, chunk.load);
+    stability.markRendered();
     await jest.advanceTimersByTimeAsync(1999);
     expect(chunk.loads).toBe(0);
-    await jest.advanceTimersByTimeAsync(1);
+    await jest.advanceTimersByTimeAsync(20);
+    expect(chunk.loads).toBe(1);
+    await jest.advanceTimersByTimeAsync(10_000);
     expect(chunk.loads).toBe(1);
     expect(chunk.started[0]?.environment).toBe('production');
   });
