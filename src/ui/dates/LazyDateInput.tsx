@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { LazyDateInputProps } from './LazyDateInputProps';
 import { loadDatePicker, loadedDatePicker } from './loadDatePicker';
 import { PlainDateInput, type PlainDateInputState } from './PlainDateInput';
@@ -29,7 +29,8 @@ export function LazyDateInput(props: LazyDateInputProps) {
   const showPicker = picker !== undefined && !plain.editing;
   const input = useRef<HTMLInputElement>(null);
   const focusPicker = showPicker && plain.focused;
-  useEffect(() => {
+  // Before the browser hands on another key press: the field it was typed into is gone.
+  useLayoutEffect(() => {
     if (focusPicker) {
       input.current?.focus();
     }
