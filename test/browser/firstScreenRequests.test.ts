@@ -1,0 +1,116 @@
+import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
+import { launchChromium } from './support/chromium';
+import { eventually } from './support/eventually';
+import { logIn } from './support/session';
+import { startCockpit, type RunningCockpit } from './support/startCockpit';
+
+/** One request of the page as it went: when it left and when its answer came, in the order seen. */
+interface Exchange {
+  request: Request;
+  path: string;
+  /** Position of the request among everything the page sent and received. */
+  sent: number;
+  /** Position of its answer, once it came. */
+  answered: number | null;
+  response: Response | null;
+}
+
+/** Records every request of `page` with the order of requests and answers. */
+function recordExchanges(page: Page): Exchange[] {
+  const exchanges: Exchange[] = [];
+  let step = 0;
+  page.on('request', (request) => {
+    exchanges.push({ request, path: new URL(request.url()).pathname, sent: step++, answered: null, response: null });
+  });
+  page.on('response', (response) => {
+    const exchange = exchanges.find((candidate) => candidate.request === response.request());
+    if (exchange) {
+      exchange.answered = step++;
+      exchange.response = response;
+    }
+  });
+  return exchanges;
+}
+
+const isList = (exchange: Exchange) => exchange.path === '/api/orders' && exchange.request.method() === 'GET';
+const isFirstPage = (exchange: Exchange) => isList(exchange) && !new URL(exchange.request.url()).searchParams.has('cursor');
+const isStream = (exchange: Exchange) => exchange.path === '/api/events';
+const isOrdersChunk = (exchange: Exchange) => /^\/assets\/orders\.[0-9a-f]+\.js$/.test(exchange.path);
+const rows = (page: Page) => page.locator('[role="row"][data-order-id]');
+
+describe('the requests of a signed-in start on /orders', () => {
+  let cockpit: RunningCockpit;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    cockpit = await startCockpit();
+    browser = await launchChromium();
+    // No service worker: every request goes to the network, where the page's events see it.
+    context = await browser.newContext({ baseURL: cockpit.url, viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' });
+    const login = await context.newPage();
+    await login.goto('/login');
+    await logIn(login);
+    await rows(login).first().waitFor();
+    await login.close();
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await cockpit?.close();
+  });
+
+  it('takes the configuration from the page, asks for the list once and loads the route\'s code beside it', async () => {
+    const page = await context.newPage();
+    const exchanges = recordExchanges(page);
+
+    await page.goto('/orders?status=new&status=confirmed&status=in_progress');
+    await rows(page).first().waitFor();
+    const untilRows = [...exchanges];
+
+    expect(untilRows.map((exchange) => exchange.path)).not.toContain('/config.json');
+
+    // The first page of orders is asked for once, at start, not waiting for the stream (its connection
+    // opens only once the session has settled); a second list request until the rows show is for the
+    // page after it, when the first named one (the window holds a page on either side).
+    const [first, ...others] = untilRows.filter(isList);
+    expect(first).toBeDefined();
+    const firstQuery = new URL(first!.request.url()).searchParams;
+    expect(firstQuery.get('cursor')).toBeNull();
+    expect(firstQuery.getAll('status')).toEqual(['new', 'confirmed', 'in_progress']);
+    expect(firstQuery.get('begin')).toBeTruthy();
+    expect(firstQuery.get('end')).toBeTruthy();
+    const streamBeforeRows = untilRows.find(isStream);
+    expect(streamBeforeRows === undefined || first!.sent < streamBeforeRows.sent).toBe(true);
+    expect(first!.answered).not.toBeNull();
+    const nextCursor = ((await first!.response!.json()) as { nextCursor: string | null }).nextCursor;
+    const nextPages = others.filter((exchange) => !isFirstPage(exchange));
+    expect(nextPages.map((exchange) => new URL(exchange.request.url()).searchParams.get('cursor'))).toEqual(nextCursor && nextPages.length > 0 ? [nextCursor] : []);
+
+    // The route's code and the first orders travel side by side: each leaves before the other is answered.
+    const chunk = untilRows.find(isOrdersChunk);
+    expect(chunk).toBeDefined();
+    expect(chunk!.answered).not.toBeNull();
+    expect(chunk!.sent).toBeLessThan(first!.answered!);
+    expect(first!.sent).toBeLessThan(chunk!.answered!);
+
+    // The stream's first reset asks for nothing while that page is on its way. Only a list that had
+    // arrived before the stream connected reads itself again, once (so a change made between the
+    // two is not missed); that is the only other read of the first page, until the rows or after.
+    await page.locator('.cockpit-live-indicator[data-state="live"]').waitFor();
+    await eventually(() => exchanges.filter(isList).every((exchange) => exchange.answered !== null), {
+      what: 'every list request to be answered',
+    });
+    await page.waitForTimeout(500);
+    const stream = exchanges.find(isStream);
+    expect(stream?.answered).not.toBeNull();
+    const rereads = exchanges.filter(isFirstPage).slice(1);
+    expect(rereads.length).toBeLessThanOrEqual(1);
+    if (rereads.length === 1) {
+      expect(first!.answered!).toBeLessThan(stream!.answered!);
+      expect(rereads[0]!.sent).toBeGreaterThan(stream!.answered!);
+    }
+    await page.close();
+  });
+});
