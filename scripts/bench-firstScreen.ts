@@ -41,11 +41,18 @@ export interface FirstScreenSample {
   scriptCssBytes: number;
   /** Requests sent before the rows, the document included. */
   requests: number;
-  /** `GET /api/orders` sent before the rows, and until `SETTLE_MS` after them. */
+  /**
+   * `GET /api/orders` of a first page (no cursor) sent before the rows, and until `SETTLE_MS` after
+   * them; and those of further pages (with a cursor: the rows below the view).
+   */
   listRequests: number;
   listRequestsSettled: number;
+  pageRequests: number;
+  pageRequestsSettled: number;
   /** The first list request's parameters, decoded and sorted, to check that console and floor ask alike. */
   listQuery: string | null;
+  /** The different queries of the list requests until `SETTLE_MS` after the rows, in the order first asked. */
+  listQueries: string[];
   /** Content encodings of the script and style answers (`identity` for none). */
   encodings: string[];
   /** The page's HTML received; the first list request sent and answered (null without one). */
@@ -66,6 +73,8 @@ export interface FirstScreenSummary {
   requests: number;
   listRequests: number;
   listRequestsSettled: number;
+  pageRequests: number;
+  pageRequestsSettled: number;
   encodings: string[];
   documentMs: number;
   listSentMs: number | null;
@@ -230,8 +239,12 @@ async function visit(context: BrowserContext, kind: FirstScreenKind): Promise<Fi
     const all = [...requests.values()];
     const before = all.filter((request) => request.wallMs <= rowsWall);
     const isList = (request: RequestSeen) => request.method === 'GET' && new URL(request.url).pathname === '/api/orders';
+    const isFirstPage = (request: RequestSeen) => isList(request) && !new URL(request.url).searchParams.has('cursor');
+    const isFurtherPage = (request: RequestSeen) => isList(request) && new URL(request.url).searchParams.has('cursor');
     const scriptsAndStyles = before.filter((request) => request.type === 'Script' || request.type === 'Stylesheet');
-    const firstList = all.find(isList);
+    const queryOf = (request: RequestSeen) => [...new URL(request.url).searchParams].map(([name, value]) => `${name}=${value}`).sort().join('&');
+    const lists = all.filter(isList);
+    const firstList = lists[0];
     const longTasks = state.longTasks.filter(([start]) => start < state.rowsAt);
     return {
       rowsMs: state.rowsAt,
@@ -240,9 +253,12 @@ async function visit(context: BrowserContext, kind: FirstScreenKind): Promise<Fi
       longestTaskMs: Math.max(0, ...longTasks.map(([, duration]) => duration)),
       scriptCssBytes: scriptsAndStyles.reduce((sum, request) => sum + request.bytes, 0),
       requests: before.length,
-      listRequests: before.filter(isList).length,
-      listRequestsSettled: all.filter(isList).length,
-      listQuery: firstList ? [...new URL(firstList.url).searchParams].map(([name, value]) => `${name}=${value}`).sort().join('&') : null,
+      listRequests: before.filter(isFirstPage).length,
+      listRequestsSettled: all.filter(isFirstPage).length,
+      pageRequests: before.filter(isFurtherPage).length,
+      pageRequestsSettled: all.filter(isFurtherPage).length,
+      listQuery: firstList ? queryOf(firstList) : null,
+      listQueries: [...new Set(lists.map(queryOf))],
       encodings: [...new Set(scriptsAndStyles.map((request) => request.encoding))].sort(),
       documentMs,
       listSentMs: list?.sent ?? null,
@@ -271,6 +287,8 @@ function summarize(samples: FirstScreenSample[]): FirstScreenSummary {
     requests: median(samples.map((sample) => sample.requests)),
     listRequests: median(samples.map((sample) => sample.listRequests)),
     listRequestsSettled: median(samples.map((sample) => sample.listRequestsSettled)),
+    pageRequests: median(samples.map((sample) => sample.pageRequests)),
+    pageRequestsSettled: median(samples.map((sample) => sample.pageRequestsSettled)),
     encodings: [...new Set(samples.flatMap((sample) => sample.encodings))].sort(),
     documentMs: median(samples.map((sample) => sample.documentMs)),
     listSentMs: optionalMedian(samples.map((sample) => sample.listSentMs)),
@@ -360,8 +378,9 @@ function describe(sample: FirstScreenSample): string {
   const time = (value: number | null) => value?.toFixed(0) ?? '–';
   return (
     `rows ${time(sample.rowsMs)} ms, FCP ${time(sample.fcpMs)} ms, ${(sample.scriptCssBytes / 1000).toFixed(1)} kB JS+CSS, ` +
-    `${sample.requests} requests, ${sample.listRequests}/${sample.listRequestsSettled} list, long tasks ${sample.longTasks} ` +
-    `(longest ${time(sample.longestTaskMs)} ms), HTML ${time(sample.documentMs)} ms, list ${time(sample.listSentMs)}→${time(sample.listAnsweredMs)} ms`
+    `${sample.requests} requests, first page ${sample.listRequests}/${sample.listRequestsSettled}, further pages ${sample.pageRequests}/${sample.pageRequestsSettled}, long tasks ${sample.longTasks} ` +
+    `(longest ${time(sample.longestTaskMs)} ms), HTML ${time(sample.documentMs)} ms, list ${time(sample.listSentMs)}→${time(sample.listAnsweredMs)} ms` +
+    (sample.listQueries.length > 1 ? `; list queries: ${sample.listQueries.join(' | ')}` : '')
   );
 }
 

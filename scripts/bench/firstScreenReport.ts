@@ -27,6 +27,7 @@ const longest = (value: number) => (value > 0 ? ms(value) : 'under 50 ms');
 const count = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 const longTasks = (summary: FirstScreenSummary) =>
   `${count(summary.longTasks)} / ${longest(summary.longestTaskMs)} (worst run ${longest(summary.worstLongestTaskMs)})`;
+const lists = (firstPage: number, furtherPages: number) => `${count(firstPage)} / ${count(furtherPages)}`;
 const encodings = (summary: FirstScreenSummary) => (summary.encodings.length > 0 ? ` (${summary.encodings.join(', ')})` : '');
 
 export function firstScreenTable(result: FirstScreenResult): string {
@@ -41,8 +42,9 @@ export function firstScreenTable(result: FirstScreenResult): string {
     `| HTML received / first list request sent → answered, cold | ${ms(cockpit.documentMs)} / ${ms(cockpit.listSentMs)} → ${ms(cockpit.listAnsweredMs)} | ${ms(floor.documentMs)} / ${ms(floor.listSentMs)} → ${ms(floor.listAnsweredMs)} | – | – |`,
     `| long tasks before the rows: count / longest | ${longTasks(cockpit)} | ${longTasks(floor)} | – | none over ${targets.longestTaskMs} ms: ${verdict(cockpit.longestTaskMs <= targets.longestTaskMs)} |`,
     `| JS + CSS on the wire before the rows | ${kB(cockpit.scriptCssBytes)}${encodings(cockpit)} | ${kB(floor.scriptCssBytes)}${encodings(floor)} | – | ≤ ${kB(targets.ordersBytes)}: ${verdict(cockpit.scriptCssBytes <= targets.ordersBytes)} |`,
-    `| requests before the rows (of them \`GET /api/orders\`) | ${count(cockpit.requests)} (${count(cockpit.listRequests)}) | ${count(floor.requests)} (${count(floor.listRequests)}) | – | exactly one list request: ${verdict(cockpit.listRequests === 1)} |`,
-    `| \`GET /api/orders\` until 3 s after the rows | ${count(cockpit.listRequestsSettled)} | ${count(floor.listRequestsSettled)} | – | – |`,
+    `| requests before the rows | ${count(cockpit.requests)} | ${count(floor.requests)} | – | – |`,
+    `| \`GET /api/orders\` before the rows: first page / further pages (with a cursor) | ${lists(cockpit.listRequests, cockpit.pageRequests)} | ${lists(floor.listRequests, floor.pageRequests)} | – | exactly one first-page request: ${verdict(cockpit.listRequests === 1)} |`,
+    `| \`GET /api/orders\` until 3 s after the rows: first page / further pages | ${lists(cockpit.listRequestsSettled, cockpit.pageRequestsSettled)} | ${lists(floor.listRequestsSettled, floor.pageRequestsSettled)} | – | – |`,
     `| rows on screen, warm (second visit, service worker in control) | ${ms(warm.console.rowsMs)} | ${ms(warm.floor.rowsMs)} | ${ratio(warm.console.rowsMs, warm.floor.rowsMs)} | ≤ ${targets.warmRowsRatio}× the floor: ${verdict(warm.console.rowsMs <= targets.warmRowsRatio * warm.floor.rowsMs)} |`,
     `| long tasks before the rows, warm: count / longest | ${longTasks(warm.console)} | ${longTasks(warm.floor)} | – | – |`,
     `| \`/login\` signed out: form visible / first contentful paint | ${ms(login.rowsMs)} / ${ms(login.fcpMs)} | – | – | – |`,
