@@ -222,9 +222,10 @@ async function visit(context: BrowserContext, kind: FirstScreenKind): Promise<Fi
     await page.waitForTimeout(SETTLE_MS);
     const { state, timeOrigin, documentMs, list } = await page.evaluate(() => {
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-      const list = performance
-        .getEntriesByType('resource')
-        .find((entry) => new URL(entry.name).pathname === '/api/orders') as PerformanceResourceTiming | undefined;
+      // The first first-page request sent (entries stand in the order they ended).
+      const list = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => new URL(entry.name).pathname === '/api/orders' && !new URL(entry.name).searchParams.has('cursor'))
+        .sort((a, b) => a.startTime - b.startTime)[0];
       return {
         state: (window as unknown as { __firstScreen: PageState }).__firstScreen,
         timeOrigin: performance.timeOrigin,
