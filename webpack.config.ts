@@ -110,7 +110,23 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
         : []),
     ],
     optimization: {
-      splitChunks: { chunks: (chunk) => chunk.name !== SERVICE_WORKER },
+      // Libraries load with the code that first needs them: what the entry imports is initial, what
+      // only a lazy page or the calendar imports comes with that chunk (webpack's own async splitting),
+      // so `/login` loads none of the orders page's libraries.
+      splitChunks: {
+        chunks: (chunk) => chunk.name !== SERVICE_WORKER,
+        cacheGroups: {
+          // What every page draws with (React, MobX, Blueprint's core and its overlays) in one initial
+          // chunk of its own, which changes only with those libraries. Their modules that only lazy
+          // chunks use stay with those chunks.
+          framework: {
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|mobx|mobx-react-lite|@blueprintjs[\\/](core|icons)|@floating-ui|@popperjs|react-popper|react-transition-group|classnames|tslib)[\\/]/,
+            name: 'framework',
+            chunks: 'initial',
+            priority: 20,
+          },
+        },
+      },
       runtimeChunk: 'single',
     },
     performance: { hints: false },
