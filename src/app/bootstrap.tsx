@@ -50,13 +50,15 @@ export async function bootstrap(root: HTMLElement, win: Window & typeof globalTh
   const session = container.get<SessionStore>(SessionStore);
   const filter = container.get(OrdersFilterStore);
   await Promise.all([session.restore(), filter.restore()]);
+  const liveUpdates = container.get(LiveOrderUpdates);
+  liveUpdates.start();
+  // A restored session's stream opens at once: its request leaves first, so its first `reset`
+  // finds the first list still on its way, read after the stream began, and asks nothing again.
+  const lifecycle = container.get(SessionLifecycle);
+  lifecycle.start();
   // The first screen's page module and (for the orders) its first page of orders, side by side now,
   // not one after the other once the router has rendered.
   preloadFirstScreen(win.location, session.isSignedIn, container.get(OrdersListStore));
-  const liveUpdates = container.get(LiveOrderUpdates);
-  liveUpdates.start();
-  const lifecycle = container.get(SessionLifecycle);
-  lifecycle.start();
   const auth = container.get(AuthStore);
   if (session.isSignedIn) {
     // The stored user may be stale (language, colours changed elsewhere): refresh it in the background.

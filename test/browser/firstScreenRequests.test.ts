@@ -71,9 +71,9 @@ describe('the requests of a signed-in start on /orders', () => {
 
     expect(untilRows.map((exchange) => exchange.path)).not.toContain('/config.json');
 
-    // The first page of orders is asked for once, at start, not waiting for the stream (its connection
-    // opens only once the session has settled); a second list request until the rows show is for the
-    // page after it, when the first named one (the window holds a page on either side).
+    // The first page of orders is asked for once, at start, beside the stream's connection (not after
+    // it); a second list request until the rows show is for the page after it, when the first named
+    // one (the window holds a page on either side).
     const [first, ...others] = untilRows.filter(isList);
     expect(first).toBeDefined();
     const firstQuery = new URL(first!.request.url()).searchParams;
@@ -82,7 +82,7 @@ describe('the requests of a signed-in start on /orders', () => {
     expect(firstQuery.get('begin')).toBeTruthy();
     expect(firstQuery.get('end')).toBeTruthy();
     const streamBeforeRows = untilRows.find(isStream);
-    expect(streamBeforeRows === undefined || first!.sent < streamBeforeRows.sent).toBe(true);
+    expect(streamBeforeRows === undefined || streamBeforeRows.answered === null || first!.sent < streamBeforeRows.answered).toBe(true);
     expect(first!.answered).not.toBeNull();
     const nextCursor = ((await first!.response!.json()) as { nextCursor: string | null }).nextCursor;
     const nextPages = others.filter((exchange) => !isFirstPage(exchange));

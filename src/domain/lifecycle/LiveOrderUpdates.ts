@@ -83,8 +83,10 @@ export class LiveOrderUpdates implements Disposable {
   }
 
   private enqueue(event: OrderEvent): void {
-    // A reset makes what came before it moot.
+    // A reset makes what came before it moot. The list judges it as it arrives: a first page on its
+    // way now was read after it, even if it has arrived by the time the batch is applied.
     if (event.type === 'reset') {
+      this.list.noteReset();
       this.queue = [event];
     } else {
       this.queue.push(event);

@@ -24,7 +24,8 @@ export interface SessionLifecycleDeps {
  * after the session is restored, disposed on shutdown.
  * - The language puts itself into effect: interface texts, date locale, `<html lang>`.
  * - About 500 ms after the token changed (a token set and cleared within that time causes nothing):
- *   with a token the live stream opens; without one it closes and the tenant's style goes.
+ *   with a token the live stream opens; without one it closes and the tenant's style goes. The
+ *   token of the session restored at start has settled: its stream opens at once.
  * - The tenant's colours are painted while signed in, as soon as they are known or change.
  * - A token appearing subscribes this browser to web push, its disappearing unsubscribes it; a start
  *   without a session unsubscribes a subscription an earlier session left in this browser.
@@ -48,6 +49,28 @@ export class SessionLifecycle implements Disposable {
         { fireImmediately: true },
       ),
     );
+    const follow = () => {
+      const token = session.token;
+      if (token === this.settledToken) {
+        return;
+      }
+      const previous = this.settledToken;
+      this.settledToken = token;
+      if (previous !== null) {
+        // Closed first also when another token follows: the stream must carry the new one.
+        events.close();
+      }
+      if (token) {
+        events.open();
+      } else {
+        theme.remove();
+      }
+    };
+    // The session as restored has settled already: its stream opens at once, beside the first
+    // screen's requests, so that its first `reset` finds the first list still on its way.
+    if (session.token) {
+      follow();
+    }
     this.disposables.add(
       reaction(
         () => session.token,
@@ -55,24 +78,10 @@ export class SessionLifecycle implements Disposable {
           this.settling?.dispose();
           this.settling = timers.after(TOKEN_SETTLE_MS, () => {
             this.settling = null;
-            const token = session.token;
-            if (token === this.settledToken) {
-              return;
-            }
-            const previous = this.settledToken;
-            this.settledToken = token;
-            if (previous !== null) {
-              // Closed first also when another token follows: the stream must carry the new one.
-              events.close();
-            }
-            if (token) {
-              events.open();
-            } else {
-              theme.remove();
-            }
+            follow();
           });
         },
-        { fireImmediately: true },
+        { fireImmediately: false },
       ),
     );
     this.disposables.add(

@@ -81,6 +81,8 @@ export class OrdersListStore implements Disposable {
   private heldQuery: string | null = null;
   /** The first page's load of `heldQuery`, for a caller asking for the same query while it runs. */
   private firstPage: Promise<void> = Promise.resolve();
+  /** The `generation` whose first page was on its way when the stream's last reset arrived. */
+  private loadingAtReset: number | null = null;
 
   constructor(
     private readonly api: OrdersApi,
@@ -267,6 +269,14 @@ export class OrdersListStore implements Disposable {
     }
   }
 
+  /**
+   * The live stream's reset has arrived (its batch is applied a frame or more later): a first page
+   * on its way now is read after it, also when it has arrived by the time the batch is applied.
+   */
+  noteReset(): void {
+    this.loadingAtReset = this.state === 'loading' && this.heldQuery === this.queryKey ? this.generation : null;
+  }
+
   /** Pages holding orders right now (for tests and the heap benchmark). */
   get heldPages(): number {
     return [...this.pages.values()].filter((slot) => slot.items !== null).length;
@@ -288,11 +298,14 @@ export class OrdersListStore implements Disposable {
    * The live stream said it cannot tell what changed (its first connection, or a gap it cannot
    * replay). A list that holds no query yet (nothing loaded, or no view since `dispose`) has nothing
    * to read again: its next load reads afresh. A first page on its way counts as read after the
-   * reset (changes arriving meanwhile are replayed onto its answer), so the first screen asks once.
+   * reset (changes arriving meanwhile are replayed onto its answer), so the first screen asks once;
+   * so does one that was on its way when the reset arrived (`noteReset`) and has been answered since.
    * A loaded list reads itself again while still showing it; a failed one tries again.
    */
   private afterReset(): void {
-    if (this.heldQuery !== this.queryKey || this.state === 'loading') {
+    const loadingAtReset = this.loadingAtReset;
+    this.loadingAtReset = null;
+    if (this.heldQuery !== this.queryKey || this.state === 'loading' || (this.state === 'ready' && loadingAtReset === this.generation)) {
       return;
     }
     void this.refresh();

@@ -194,4 +194,16 @@ describe('LiveOrderUpdates at the first screen', () => {
     await settle();
     expect(api.queries).toHaveLength(2);
   });
+
+  it('judges a reset as it arrives: a first page on its way then and answered before the batch is applied is not read again', async () => {
+    api.hold();
+    void list.preload(criteria);
+    bed.events.emit('reset', null);
+    api.release();
+    await settle();
+    expect(list.state).toBe('ready');
+    bed.frames.frame();
+    await settle();
+    expect(api.queries).toHaveLength(1);
+  });
 });
