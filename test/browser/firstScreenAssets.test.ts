@@ -36,10 +36,15 @@ async function noteWhenShown(context: BrowserContext, selector: string): Promise
 
 /** When the page asked for the script of the chunk named `chunk`, and when the watched element showed (page time). */
 async function askedAfterShown(page: Page, chunk: string): Promise<{ asked: number | null; shown: number | null }> {
-  return page.evaluate((name: string) => {
-    const entry = performance.getEntriesByType('resource').find((resource) => new URL(resource.name).pathname.split('/').pop()?.startsWith(`${name}.`));
-    return { asked: entry?.startTime ?? null, shown: (window as unknown as { __shownAt?: number }).__shownAt ?? null };
-  }, chunk);
+  // The browser records a resource's timing when its answer has arrived, which may be after the request was seen.
+  return eventually(
+    () =>
+      page.evaluate((name: string) => {
+        const entry = performance.getEntriesByType('resource').find((resource) => new URL(resource.name).pathname.split('/').pop()?.startsWith(`${name}.`));
+        return { asked: entry?.startTime ?? null, shown: (window as unknown as { __shownAt?: number }).__shownAt ?? null };
+      }, chunk),
+    { until: (timing) => timing.asked !== null, what: `the resource timing of the ${chunk} chunk` },
+  );
 }
 
 /** The day before `DD.MM.YYYY`, as typed and as stored. */
