@@ -76,6 +76,33 @@ describe('the orders workspace in a browser', () => {
     expect(await page.getByTestId('orders-total').textContent()).toBe(total);
   });
 
+  it('replaces a selected date with the typed one when the calendar arrives between the selection and the typing', async () => {
+    const late = await browser.newContext({ baseURL: cockpit.url, viewport: { width: 1400, height: 900 }, timezoneId: TIME_ZONE });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await late.route(/\/assets\/date-picker\.[0-9a-f]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      const waiting = await openLoggedIn(late);
+      const queries = listRequests(waiting);
+      const input = waiting.getByLabel('Bis', { exact: true });
+      await input.click();
+      await input.press('Control+A');
+      release();
+      await eventually(() => input.getAttribute('role'), { until: (role) => role === 'combobox', what: 'the date picker in the field' });
+      await input.pressSequentially('10.12.2026');
+      expect(await input.inputValue()).toBe('10.12.2026');
+      await eventually(() => queries.find((q) => q.get('end') === new Date(2026, 11, 10, 23, 59, 59, 999).toISOString()), {
+        what: 'a list request up to the end of 10 December',
+      });
+    } finally {
+      release();
+      await late.close();
+    }
+  });
+
   it('takes DD/MM/YYYY in English and keeps the range across the switch', async () => {
     await typeDay(page, 'Bis', '05.12.2026');
     await typeDay(page, 'Von', '02.12.2026');

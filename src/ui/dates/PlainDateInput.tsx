@@ -9,10 +9,18 @@ export interface PlainDateInputState {
   editing: boolean;
 }
 
+/** The selected part of the field's text (a caret when start equals end). */
+export interface TextSelection {
+  start: number;
+  end: number;
+}
+
 export interface PlainDateInputProps extends LazyDateInputProps {
   /** The operator opened the field (focus or click): the calendar is wanted. */
   onOpen(): void;
   onStateChange(state: PlainDateInputState): void;
+  /** The operator moved the caret or selected text (the field that replaces this one takes it over). */
+  onSelectionChange(selection: TextSelection): void;
 }
 
 /**
@@ -21,7 +29,7 @@ export interface PlainDateInputProps extends LazyDateInputProps {
  * typed, Enter takes any valid day, text left that is no day or out of range goes to `onError`).
  */
 export function PlainDateInput(props: PlainDateInputProps) {
-  const { value, parseDate, formatDate, minDate, maxDate, timePrecision, onChange, onError, placeholder, inputProps, onOpen, onStateChange } = props;
+  const { value, parseDate, formatDate, minDate, maxDate, timePrecision, onChange, onError, placeholder, inputProps, onOpen, onStateChange, onSelectionChange } = props;
   const shown = useMemo(() => {
     const date = dateOfValue(value);
     return date && formatDate ? formatDate(date) : '';
@@ -48,6 +56,10 @@ export function PlainDateInput(props: PlainDateInputProps) {
         onOpen();
       }}
       onClick={onOpen}
+      onSelect={(event) => {
+        const { selectionStart, selectionEnd } = event.currentTarget;
+        onSelectionChange({ start: selectionStart ?? 0, end: selectionEnd ?? selectionStart ?? 0 });
+      }}
       onChange={(event) => {
         const next = event.target.value;
         setText(next);

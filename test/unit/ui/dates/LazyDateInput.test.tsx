@@ -102,6 +102,18 @@ describe('a day field before its calendar has loaded', () => {
     expect(field().getAttribute('role')).toBe('combobox');
   });
 
+  it("keeps the text the operator selected when the calendar takes the field's place, so typing replaces it", async () => {
+    const picker = heldBackPicker();
+    renderWithServices(createTestContainer(), <DayField taken={[]} />);
+    fireEvent.focus(field());
+    field().setSelectionRange(0, 10);
+    fireEvent.select(field());
+    await picker.arrive();
+    expect(field().getAttribute('role')).toBe('combobox');
+    expect(document.activeElement).toBe(field());
+    expect([field().selectionStart, field().selectionEnd]).toEqual([0, 10]);
+  });
+
   it('keeps text being typed when the calendar arrives, and gives way to it when the field is left', async () => {
     const picker = heldBackPicker();
     const taken: string[] = [];
