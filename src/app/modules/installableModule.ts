@@ -44,8 +44,9 @@ export function installableModule(win: Window & typeof globalThis, productionBui
       .inSingletonScope();
     bind(PushService)
       .toResolvedValue(
-        (http: HttpClient, blockedHint: BlockedNotificationsHint) => new WebPushService(pushBrowserOf(win, productionBuild), http, blockedHint),
-        [HttpClient, BlockedNotificationsHint],
+        (http: HttpClient, blockedHint: BlockedNotificationsHint, registrar: ServiceWorkerRegistrar) =>
+          new WebPushService(pushBrowserOf(win, productionBuild, registrar.unavailable), http, blockedHint),
+        [HttpClient, BlockedNotificationsHint, ServiceWorkerRegistrar],
       )
       .inSingletonScope();
     bind(ServiceWorkerMessageListener)

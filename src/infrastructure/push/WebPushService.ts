@@ -12,6 +12,11 @@ import { watchNotificationPermission } from './watchNotificationPermission';
 export interface PushBrowser {
   /** Null where the browser has no service workers (or the build registers none). */
   serviceWorker: Pick<ServiceWorkerContainer, 'ready' | 'getRegistration'> | null;
+  /**
+   * Resolves when this page will get no service worker after all (the browser refused it or
+   * registering failed), so that `serviceWorker.ready` never resolves; left out where that is unknown.
+   */
+  serviceWorkerUnavailable?: Promise<void>;
   permission(): NotificationPermission;
   requestPermission(): Promise<NotificationPermission>;
   /**
@@ -24,11 +29,12 @@ export interface PushBrowser {
 const STATE_OF: Record<NotificationPermission, NotificationState> = { granted: 'on', denied: 'blocked', default: 'notAsked' };
 
 /** The browser of `win`, as the push service sees it. */
-export function pushBrowserOf(win: Window & typeof globalThis, productionBuild: boolean): PushBrowser {
+export function pushBrowserOf(win: Window & typeof globalThis, productionBuild: boolean, serviceWorkerUnavailable?: Promise<void>): PushBrowser {
   const notifications = typeof win.Notification === 'function' ? win.Notification : null;
   const supported = productionBuild && 'serviceWorker' in win.navigator && 'PushManager' in win && notifications !== null;
   return {
     serviceWorker: supported ? win.navigator.serviceWorker : null,
+    serviceWorkerUnavailable,
     permission: () => notifications?.permission ?? 'denied',
     requestPermission: () => notifications?.requestPermission() ?? Promise.resolve('denied'),
     watchPermission: (listener) => watchNotificationPermission(win.navigator, listener),
@@ -43,14 +49,18 @@ export function pushBrowserOf(win: Window & typeof globalThis, productionBuild: 
  * for the last; a start without a session does the same with a subscription an earlier session
  * left (quietly, when there is none). Calls run one after another and never reject: failures are logged as the
  * service worker errors 5601 to 5603, a refused permission is told to the operator once per user
- * and browser (`BlockedNotificationsHint`). `notifications` is the permission as the settings page
- * shows it, read again whenever asked for and whenever the browser tells of a change.
+ * and browser (`BlockedNotificationsHint`). A browser that refuses the service worker ends a
+ * subscribe at once (the registrar has said why) instead of waiting for a registration that never
+ * comes. `notifications` is the permission as the settings page shows it ('unsupported' once the
+ * service worker was refused), read again whenever asked for and whenever the browser tells of a change.
  */
 export class WebPushService implements PushService, Disposable {
   notifications: NotificationState;
 
   private queue: Promise<void> = Promise.resolve();
   private readonly stopWatching: () => void;
+  /** The browser refused the service worker: push cannot work on this page, whatever the permission. */
+  private refused = false;
 
   constructor(
     private readonly browser: PushBrowser,
@@ -87,7 +97,7 @@ export class WebPushService implements PushService, Disposable {
   }
 
   private readState(): NotificationState {
-    return this.browser.serviceWorker ? STATE_OF[this.browser.permission()] : 'unsupported';
+    return this.browser.serviceWorker && !this.refused ? STATE_OF[this.browser.permission()] : 'unsupported';
   }
 
   private refresh(): void {
@@ -114,7 +124,13 @@ export class WebPushService implements PushService, Disposable {
       }
       return;
     }
-    const registration = await container.ready;
+    const registration = await this.registration(container);
+    if (!registration) {
+      // The registrar has said why, once; the settings page shows that push is unavailable here.
+      this.refused = true;
+      this.refresh();
+      return;
+    }
     const { publicKey } = await this.http.get<{ publicKey: string }>('/push/public-key');
     const key = base64UrlToBytes(publicKey);
     let subscription = await registration.pushManager.getSubscription();
@@ -125,6 +141,12 @@ export class WebPushService implements PushService, Disposable {
     }
     subscription ??= await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
     await this.http.post('/push/subscriptions', subscription.toJSON());
+  }
+
+  /** The active registration, or null when the page will never get one (rather than waiting forever). */
+  private registration(container: NonNullable<PushBrowser['serviceWorker']>): Promise<ServiceWorkerRegistration | null> {
+    const unavailable = this.browser.serviceWorkerUnavailable;
+    return unavailable ? Promise.race([container.ready, unavailable.then(() => null)]) : container.ready;
   }
 
   private async tryUnsubscribe(): Promise<void> {

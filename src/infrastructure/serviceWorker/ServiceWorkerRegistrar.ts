@@ -30,9 +30,18 @@ export const refusedLine = (reason: string): string =>
  * blocks them: `registrationRefusal`) is no failure of ours: that is said in one line, once.
  */
 export class ServiceWorkerRegistrar {
+  /**
+   * Resolves when this page will have no service worker: the browser refused it, registering
+   * failed, or the strategy was unknown. Whoever waits for `navigator.serviceWorker.ready` (which
+   * then never resolves) races it against this.
+   */
+  readonly unavailable: Promise<void>;
+  private markUnavailable!: () => void;
   private started = false;
 
-  constructor(private readonly deps: ServiceWorkerRegistrarDeps) {}
+  constructor(private readonly deps: ServiceWorkerRegistrarDeps) {
+    this.unavailable = new Promise<void>((resolve) => (this.markUnavailable = resolve));
+  }
 
   /** Starts waiting for the moment to register; resolves when registered or given up. */
   async start(): Promise<void> {
@@ -54,6 +63,7 @@ export class ServiceWorkerRegistrar {
       }
     } catch (error) {
       log(error instanceof ServiceWorkerError ? error : new ServiceWorkerError(5600, undefined, { cause: error }));
+      this.markUnavailable();
       return;
     }
     try {
@@ -61,6 +71,7 @@ export class ServiceWorkerRegistrar {
       const registration = await workbox.register();
       if (!registration) {
         tell(refusedLine(NO_REGISTRATION));
+        this.markUnavailable();
       }
     } catch (error) {
       const refusal = registrationRefusal(error);
@@ -69,6 +80,7 @@ export class ServiceWorkerRegistrar {
       } else {
         log(new ServiceWorkerError(5604, error instanceof Error ? error.message : String(error), { cause: error }));
       }
+      this.markUnavailable();
     }
   }
 }

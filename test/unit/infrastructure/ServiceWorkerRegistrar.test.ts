@@ -185,6 +185,42 @@ describe('ServiceWorkerRegistrar', () => {
     });
   });
 
+  describe('tells whoever waits for the service worker when there will be none', () => {
+    /** Whether `unavailable` has resolved by now. */
+    const settled = async (subject: ServiceWorkerRegistrar) => {
+      let done = false;
+      void subject.unavailable.then(() => (done = true));
+      await flush();
+      return done;
+    };
+
+    it('not while waiting to register, nor after a registration', async () => {
+      const waiting = registrar();
+      void waiting.start();
+      expect(await settled(waiting)).toBe(false);
+      const registered = registrar({ strategy: 'registerImmediately' });
+      await registered.start();
+      expect(await settled(registered)).toBe(false);
+    });
+
+    it.each([
+      ['the browser gives no registration', () => (workbox.answer = undefined)],
+      ['the browser refuses it', () => (workbox.failure = refusal('SecurityError', 'The user denied permission to use Service Worker.'))],
+      ['registering fails', () => (workbox.failure = new TypeError('ServiceWorker script evaluation failed'))],
+    ])('when %s', async (_case, arrange) => {
+      arrange();
+      const subject = registrar({ strategy: 'registerImmediately' });
+      await subject.start();
+      expect(await settled(subject)).toBe(true);
+    });
+
+    it('when the strategy is unknown', async () => {
+      const subject = registrar({ strategy: 'registerSometime:30000' });
+      await subject.start();
+      expect(await settled(subject)).toBe(true);
+    });
+  });
+
   it('logs an unknown strategy as 5600 and never registers', async () => {
     await expect(registrar({ strategy: 'registerSometime:30000' }).start()).resolves.toBeUndefined();
     stability.markRendered();

@@ -62,6 +62,24 @@ describe('WebPushService', () => {
       expect(bed.notifier.toasts).toEqual([]);
     });
 
+    it('ends at once, quietly, when the browser refused the service worker, shows push as unsupported and keeps later calls running', async () => {
+      browser.permissionState = 'granted';
+      let refuse!: () => void;
+      browser.serviceWorker = { ready: new Promise(() => undefined), getRegistration: async () => undefined };
+      browser.serviceWorkerUnavailable = new Promise<void>((resolve) => (refuse = resolve));
+      push = new WebPushService(browser, bed.container.get<HttpClient>(HttpClient), bed.container.get(BlockedNotificationsHint), (error) => logged.push(error));
+      expect(push.notifications).toBe('on');
+      const subscribing = push.subscribe();
+      refuse();
+      await subscribing;
+      expect(push.notifications).toBe('unsupported');
+      expect(requests()).toEqual([]);
+      expect(logged).toEqual([]);
+      // The queue goes on: the sign-out's unsubscribe still runs (and finds nothing to forget).
+      await push.unsubscribe();
+      expect(loggedCodes()).toEqual([5602]);
+    });
+
     it('does not ask again when permission was granted before', async () => {
       browser.permissionState = 'granted';
       await push.subscribe();

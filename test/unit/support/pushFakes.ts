@@ -76,6 +76,7 @@ export class FakePushBrowser implements PushBrowser {
     ready: Promise.resolve(this.registration),
     getRegistration: async () => (this.registered ? this.registration : undefined),
   };
+  serviceWorkerUnavailable?: Promise<void>;
   private answerLater: ((answer: NotificationPermission) => void) | null = null;
 
   permission(): NotificationPermission {
