@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * The PostgreSQL server the tests that need one run on (`TEST_DATABASE_URL`, any database on it: a
+ * scratch database is created beside it). `npm test` names one; by hand:
+ *
+ *   TEST_DATABASE_URL=postgresql://user@127.0.0.1:5432/postgres npx jest --selectProjects server -- test/server/x.test.ts
+ */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+
+/**
+ * `describe` for tests that need a PostgreSQL server. Until the test runner brings one up, such tests
+ * are skipped when `TEST_DATABASE_URL` is unset (the only reason they skip); set, they run.
+ */
+export const describeOnPostgres: jest.Describe = TEST_DATABASE_URL ? describe : describe.skip;
+
+/** A database of its own on the test server, dropped by `drop()` (connections still open are ended). */
+export interface ScratchDatabase {
+  /** Connection string of the new database. */
+  url: string;
+  name: string;
+  drop(): Promise<void>;
+}
+
+function serverUrl(): string {
+  if (!TEST_DATABASE_URL) {
+    throw new Error(
+      'TEST_DATABASE_URL is not set: these tests need a PostgreSQL server on which they may create databases ' +
+        '(e.g. TEST_DATABASE_URL=postgresql://user@127.0.0.1:5432/postgres).',
+    );
+  }
+  return TEST_DATABASE_URL;
+}
+
+async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl() });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Creates an empty database with a unique name starting with `prefix` (letters, digits, `_`). */
+export async function createScratchDatabase(prefix: string): Promise<ScratchDatabase> {
+  if (!/^[a-z][a-z0-9_]{0,30}$/.test(prefix)) {
+    throw new Error(`a database prefix is lower-case letters, digits and _, not "${prefix}"`);
+  }
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  await onServer((client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(serverUrl());
+  url.pathname = `/${name}`;
+  let dropped: Promise<void> | undefined;
+  return {
+    url: url.toString(),
+    name,
+    drop: () => {
+      dropped ??= onServer(async (client) => {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      });
+      return dropped;
+    },
+  };
+}
