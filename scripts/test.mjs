@@ -1,8 +1,10 @@
-// `npm test`: install what is missing, then lint, unit and backend tests, the production build and
-// the browser tests in Debian's Chromium (installed with apt-get when missing and running as root).
+// `npm test`: install what is missing, then lint, unit and backend tests (the backend's on the embedded
+// database and on a throwaway PostgreSQL server, see throwawayPostgres.mjs), the production build and the
+// browser tests in Debian's Chromium (both installed with apt-get when missing and running as root).
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, log, root, run, runOrExit } from './ensure.mjs';
+import { runCommand, withTestPostgres } from './throwawayPostgres.mjs';
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 
@@ -41,9 +43,21 @@ function counts(file) {
 ensureInstalled();
 log('Lint: layering rules, types of console, domain (no DOM) and backend …');
 runOrExit('npm', ['run', '-s', 'lint']);
-log('Unit and backend integration tests …');
 const jsonReport = (name) => ['--json', `--outputFile=${path.join(results, name)}`];
-runOrExit(bin('jest'), ['--selectProjects', 'unit', 'server', ...jsonReport('unit.json'), ...(process.env.CI ? ['--ci'] : [])]);
+// TEST_DATABASE_URL names a PostgreSQL server to use instead of a throwaway one (it must allow creating databases).
+const unitStatus = await withTestPostgres(
+  (url) => {
+    log('Unit and backend integration tests …');
+    return runCommand(bin('jest'), ['--selectProjects', 'unit', 'server', ...jsonReport('unit.json'), ...(process.env.CI ? ['--ci'] : [])], {
+      cwd: root,
+      env: { ...process.env, TEST_DATABASE_URL: url },
+    });
+  },
+  { onSignal: (signal) => runCommand.current?.kill(signal) },
+);
+if (unitStatus !== 0) {
+  process.exit(unitStatus);
+}
 ensureBuilt();
 const chromium = ensureChromium();
 log('Browser tests …');
