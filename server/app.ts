@@ -3,14 +3,18 @@ import fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { authenticate } from './auth/authentication';
 import { type AuthRoutesDeps, registerLoginRoute, registerLogoutRoute } from './auth/authRoutes';
 import type { LoginOptions } from './auth/LoginOptions';
-import { DEFAULT_LOGIN_RATE_LIMITS, LoginRateLimiter } from './auth/LoginRateLimiter';
+import { DEFAULT_LOGIN_RATE_LIMITS, LoginRateLimiter, SharedLoginRateLimiter } from './auth/LoginRateLimiter';
 import { PasswordVerifier } from './auth/PasswordVerifier';
 import { RevokedTokens } from './auth/RevokedTokens';
 import { TokenSigner } from './auth/tokens';
+import { startHousekeeping } from './cluster/housekeeping';
+import { Lease } from './cluster/Lease';
+import { LeasedTask } from './cluster/LeasedTask';
+import { DEFAULT_LEASE_TTL_MS, type LeaseOptions } from './cluster/LeaseOptions';
+import { newHolderId, sharedByProcesses } from './cluster/processIdentity';
 import type { Database } from './db/Database';
 import type { EventHub } from './events/EventHub';
 import { EventLog, type EventRetention } from './events/EventLog';
-import { EventPruner } from './events/EventPruner';
 import { DEFAULT_PING_INTERVAL_MS, DEFAULT_STALL_TIMEOUT_MS, registerEventRoutes } from './events/eventRoutes';
 import { InProcessEventHub } from './events/InProcessEventHub';
 import { OpenStreams } from './events/OpenStreams';
@@ -27,14 +31,16 @@ import { redactingLogger } from './logging/redactingLogger';
 import { registerMeRoutes } from './me/meRoutes';
 import { OrderRepository } from './orders/OrderRepository';
 import { registerOrderRoutes } from './orders/orderRoutes';
-import { OrderPushSender } from './push/OrderPushSender';
+import { DEFAULT_CLAIM_TIMEOUT_MS, OrderPushSender } from './push/OrderPushSender';
+import { PushClaims } from './push/PushClaims';
 import type { PushOptions } from './push/PushOptions';
 import { registerPushRoutes, registerPushUnsubscribeRoute } from './push/pushRoutes';
 import { PushEndpointPolicy } from './push/PushEndpointPolicy';
 import { PushSubscriptionRepository } from './push/PushSubscriptionRepository';
 import { randomVapidKeys } from './push/vapidKeys';
 import { WebPushTransport } from './push/WebPushTransport';
-import { registerTelemetryRoutes, type TelemetryOptions } from './telemetry/telemetryRoutes';
+import { SharedTelemetryRateLimiter } from './telemetry/TelemetryRateLimiter';
+import { registerTelemetryRoutes, type TelemetryOptions, telemetryRateLimits } from './telemetry/telemetryRoutes';
 import { UserRepository } from './users/UserRepository';
 
 export const DEFAULT_TOKEN_TTL_SECONDS = 8 * 60 * 60;
@@ -83,6 +89,8 @@ export interface AppOptions {
   telemetry?: TelemetryOptions;
   /** Sign-in: failed attempts per address and account and per address, password hashes at once. */
   login?: LoginOptions;
+  /** Work done by one process at a time among those on the database (housekeeping): how leases are held, this backend's name. */
+  leases?: LeaseOptions;
 }
 
 /**
@@ -125,18 +133,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const hub = events.hub ?? new InProcessEventHub((error) => app.log.error({ err: error }, 'event listener failed'));
   const eventLog = new EventLog(options.database);
   const openStreams = new OpenStreams();
-  const pruner = new EventPruner({
-    log: eventLog,
-    clock,
-    intervalMs: events.pruneIntervalMs,
-    retention: events.retention,
-    onError: (error) => app.log.error({ err: error }, 'pruning the events failed'),
+  // What several processes on one PostgreSQL must count together lives in the database; the embedded one has one process.
+  const shared = sharedByProcesses(options.database);
+  const holder = options.leases?.holder ?? newHolderId();
+  const loginLimits = { ...DEFAULT_LOGIN_RATE_LIMITS, ...options.login?.rateLimits };
+  const pushClaims = new PushClaims(options.database, holder, options.push?.claimTimeoutMs ?? DEFAULT_CLAIM_TIMEOUT_MS);
+  const housekeeping = new LeasedTask({
+    lease: new Lease(options.database, 'housekeeping', holder, options.leases?.ttlMs ?? DEFAULT_LEASE_TTL_MS),
+    renewMs: options.leases?.renewMs,
+    start: () =>
+      startHousekeeping({
+        database: options.database,
+        eventLog,
+        claims: pushClaims,
+        clock,
+        pruneIntervalMs: events.pruneIntervalMs,
+        retention: events.retention,
+        onError: (error) => app.log.error({ err: error }, 'housekeeping (pruning events, sweeping limits and push claims) failed'),
+      }),
+    onError: (error) => app.log.error({ err: error }, 'the housekeeping lease failed'),
+    onChange: (running) => app.log.info({ holder }, running ? 'this process does the housekeeping now' : 'this process stopped the housekeeping'),
   });
   const authDeps: AuthRoutesDeps = {
     users,
     signer,
     revokedTokens,
-    limiter: new LoginRateLimiter(clock, { ...DEFAULT_LOGIN_RATE_LIMITS, ...options.login?.rateLimits }),
+    limiter: shared ? new SharedLoginRateLimiter(options.database, clock, loginLimits) : new LoginRateLimiter(clock, loginLimits),
     passwords: new PasswordVerifier(options.login?.hashing),
     clock,
     tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
@@ -148,7 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const pushEndpoints = new PushEndpointPolicy(options.push?.endpoints);
   const pushTransport = options.push?.transport ?? WebPushTransport.resolvingWith(vapid, pushEndpoints.connectionLookup);
   const pushSender = new OrderPushSender(
-    { hub, subscriptions: pushSubscriptions, transport: pushTransport, endpoints: pushEndpoints, clock, log: app.log },
+    { hub, subscriptions: pushSubscriptions, transport: pushTransport, endpoints: pushEndpoints, clock, log: app.log, claims: pushClaims },
     options.push,
   );
   // What the console needs at start: answered by `/config.json` and written into its page.
@@ -171,7 +193,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRuntimeConfigRoute(app, runtimeConfig);
   registerLoginRoute(app, authDeps);
   registerPushUnsubscribeRoute(app, { subscriptions: pushSubscriptions });
-  await registerTelemetryRoutes(app, { clock, options: options.telemetry });
+  await registerTelemetryRoutes(app, {
+    clock,
+    options: options.telemetry,
+    limiter: shared
+      ? new SharedTelemetryRateLimiter(options.database, clock, telemetryRateLimits(options.telemetry), (error) =>
+          app.log.warn({ err: error }, 'telemetry limits: the database did not answer; this process counts alone meanwhile'),
+        )
+      : undefined,
+  });
 
   await app.register(async (api) => {
     api.addHook('onRequest', authenticate({ signer, revokedTokens, clock }));
@@ -192,8 +222,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Open streams would keep `close()` waiting for ever: they end first (clients resume elsewhere).
   app.addHook('preClose', async () => openStreams.closeAll());
   closeUnusedConnections(app);
-  pruner.start();
-  app.addHook('onClose', async () => pruner.stop());
+  await housekeeping.start();
+  app.addHook('onClose', async () => housekeeping.stop());
   pushSender.start();
   app.decorate('pushSender', pushSender);
   app.addHook('onClose', async () => pushSender.stop());

@@ -18,6 +18,10 @@ import { buildApp, type LiveEventOptions } from './app';
 import type { LoginOptions } from './auth/LoginOptions';
 import { RevokedTokens } from './auth/RevokedTokens';
 import { keyFromDataDir, keyFromSecret, randomKey } from './auth/signingKey';
+import { Lease } from './cluster/Lease';
+import { LeasedTask } from './cluster/LeasedTask';
+import { DEFAULT_LEASE_TTL_MS, type LeaseOptions } from './cluster/LeaseOptions';
+import { newHolderId } from './cluster/processIdentity';
 import type { Database } from './db/Database';
 import { migrate } from './db/migrate';
 import { type DatabaseLocation, openDatabase } from './db/openDatabase';
@@ -86,6 +90,11 @@ export interface StartServerOptions {
   simulate?: boolean | SimulatorOptions;
   /** Telemetry: `collectorEndpoint` (forward to an OpenTelemetry Collector; default: summarise in the log), flood limits. */
   telemetry?: TelemetryOptions;
+  /**
+   * Work done by one process at a time among those on the database (the demo simulator, the
+   * housekeeping): how long a lease holds (15 s), how often it is renewed, this backend's name.
+   */
+  leases?: LeaseOptions;
 }
 
 export interface RunningServer {
@@ -98,6 +107,8 @@ export interface RunningServer {
   events: EventHub;
   /** Whether this start created the demo data. */
   seeded: boolean;
+  /** This backend's name in leases and push claims (`leases.holder`). */
+  holder: string;
   /** Stops the simulator, ends the event streams, stops accepting requests, waits for running ones, closes the database. */
   close(): Promise<void>;
 }
@@ -154,6 +165,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     });
     // Reports to the app's logger once there is one (nothing is published before).
     let logError = (_error: unknown, _message: string) => {};
+    let logInfo = (_details: object, _message: string) => {};
+    const leases = { ...options.leases, holder: options.leases?.holder ?? newHolderId() };
     const hub = options.events?.hub ?? new InProcessEventHub((error) => logError(error, 'event listener failed'));
     const app = await buildApp({
       database,
@@ -169,8 +182,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       events: { ...options.events, hub },
       push: { ...options.push, vapid },
       telemetry: options.telemetry,
+      leases,
     });
     logError = (error, message) => app.log.error({ err: error }, message);
+    logInfo = (details, message) => app.log.info(details, message);
     const host = options.host ?? '127.0.0.1';
     try {
       await app.listen({ port: options.port ?? 0, host });
@@ -181,11 +196,24 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : (options.port ?? 0);
     const urlHost = host.includes(':') ? `[${host}]` : host;
-    const simulator = options.simulate
-      ? new DemoSimulator(
-          { database, hub, clock, onError: (error) => logError(error, 'the demo simulator failed') },
-          options.simulate === true ? {} : options.simulate,
-        )
+    // One process at a time simulates, whichever has the lease; another takes over when it stops or dies.
+    const simulate = options.simulate;
+    const simulator = simulate
+      ? new LeasedTask({
+          lease: new Lease(database, 'demo-simulator', leases.holder, leases.ttlMs ?? DEFAULT_LEASE_TTL_MS),
+          renewMs: leases.renewMs,
+          start: async () => {
+            const running = new DemoSimulator(
+              { database, hub, clock, onError: (error) => logError(error, 'the demo simulator failed') },
+              simulate === true ? {} : simulate,
+            );
+            await running.start();
+            return running;
+          },
+          onError: (error) => logError(error, 'the demo simulator\'s lease failed'),
+          onChange: (running) =>
+            logInfo({ holder: leases.holder }, running ? 'this process runs the demo simulator now' : 'this process stopped the demo simulator'),
+        })
       : undefined;
     try {
       await simulator?.start();
@@ -201,6 +229,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       database,
       events: hub,
       seeded,
+      holder: leases.holder,
       close: () => {
         closing ??= (simulator?.stop() ?? Promise.resolve()).then(() => app.close()).then(() => database.close());
         return closing;

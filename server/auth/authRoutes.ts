@@ -7,7 +7,7 @@ import { singleLineText } from '../http/textSchemas';
 import type { UserRepository } from '../users/UserRepository';
 import { userView } from '../users/userView';
 import { principalOf } from './authentication';
-import type { LoginRateLimiter } from './LoginRateLimiter';
+import type { LoginLimits } from './LoginRateLimiter';
 import type { PasswordVerifier } from './PasswordVerifier';
 import type { RevokedTokens } from './RevokedTokens';
 import type { TokenSigner } from './tokens';
@@ -16,7 +16,7 @@ export interface AuthRoutesDeps {
   users: UserRepository;
   signer: TokenSigner;
   revokedTokens: RevokedTokens;
-  limiter: LoginRateLimiter;
+  limiter: LoginLimits;
   passwords: PasswordVerifier;
   clock: () => Date;
   tokenTtlSeconds: number;
@@ -54,24 +54,24 @@ const BUSY_RETRY_AFTER_SECONDS = 1;
 export function registerLoginRoute(app: FastifyInstance, deps: AuthRoutesDeps): void {
   app.post<{ Body: LoginBody }>('/api/auth/login', { schema: loginSchema }, async (request, reply): Promise<LoginResult> => {
     const { email, password } = request.body;
-    const retryAfter = deps.limiter.retryAfterSeconds(request.ip, email);
-    if (retryAfter > 0) {
+    const started = await deps.limiter.start(request.ip, email);
+    if ('retryAfterSeconds' in started) {
       throw new ProblemError('too-many-attempts', {
-        params: { retryAfterSeconds: retryAfter },
-        headers: { 'retry-after': String(retryAfter) },
+        params: { retryAfterSeconds: started.retryAfterSeconds },
+        headers: { 'retry-after': String(started.retryAfterSeconds) },
       });
     }
-    const attempt = deps.limiter.begin(request.ip, email);
+    const { attempt } = started;
     const user = await deps.users.findByEmail(email);
     const check = await deps.passwords.check(password, user?.password_hash);
     if (check === 'busy') {
-      deps.limiter.withdraw(attempt);
+      await deps.limiter.withdraw(attempt);
       throw new ProblemError('sign-in-busy', { headers: { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) } });
     }
     if (!user || check === 'mismatch') {
       throw new ProblemError('wrong-credentials');
     }
-    deps.limiter.succeeded(attempt);
+    await deps.limiter.succeeded(attempt);
 
     const issuedAt = Math.floor(deps.clock().getTime() / 1000);
     const expiresAt = issuedAt + deps.tokenTtlSeconds;

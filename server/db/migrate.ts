@@ -10,8 +10,11 @@ export interface Migration {
 
 const MIGRATIONS_DIR = path.join(__dirname, 'migrations');
 const FILE_NAME = /^(\d+)_([\w-]+)\.sql$/;
-/** Any fixed number: holders of this advisory lock are migrating. */
-const MIGRATION_LOCK = 7_372_001;
+/**
+ * Any fixed number: holders of this transaction-level advisory lock are changing the schema or
+ * creating the demo data (seed/seedDemoData.ts), which processes starting together do one at a time.
+ */
+export const SCHEMA_LOCK = 7_372_001;
 
 /** The migrations in `server/db/migrations`, named `<version>_<name>.sql`, in version order. */
 export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
@@ -27,32 +30,32 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
 }
 
 /**
- * Applies the migrations not yet recorded in `schema_migrations`, each in its own transaction.
- * Returns the versions applied now.
+ * Applies the migrations not yet recorded in `schema_migrations`, all in one transaction that first
+ * takes the advisory lock `SCHEMA_LOCK`: of several processes starting together against one
+ * PostgreSQL, one migrates while the others wait, and they then find every migration recorded (the
+ * lock also covers creating `schema_migrations`, which two sessions must not do at once). A failing
+ * migration leaves the schema as it was. Returns the versions applied now.
  */
 export async function migrate(database: Database, migrations = loadMigrations()): Promise<number[]> {
-  await database.exec(`
-    CREATE TABLE IF NOT EXISTS schema_migrations (
-      version integer PRIMARY KEY,
-      name text NOT NULL,
-      applied_at timestamptz NOT NULL DEFAULT now()
-    )`);
-  const applied: number[] = [];
-  for (const migration of migrations) {
-    const done = await database.transaction(async (tx) => {
-      // Several servers may start against one PostgreSQL: the lock lets one migrate at a time.
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
-      const existing = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version]);
-      if (existing.length > 0) {
-        return false;
+  return database.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+    await tx.exec(`
+      CREATE TABLE IF NOT EXISTS schema_migrations (
+        version integer PRIMARY KEY,
+        name text NOT NULL,
+        applied_at timestamptz NOT NULL DEFAULT now()
+      )`);
+    const recorded = await tx.query<{ version: number }>('SELECT version FROM schema_migrations');
+    const done = new Set(recorded.map((row) => Number(row.version)));
+    const applied: number[] = [];
+    for (const migration of migrations) {
+      if (done.has(migration.version)) {
+        continue;
       }
       await tx.exec(migration.sql);
       await tx.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [migration.version, migration.name]);
-      return true;
-    });
-    if (done) {
       applied.push(migration.version);
     }
-  }
-  return applied;
+    return applied;
+  });
 }

@@ -3,6 +3,7 @@ import type { Disposable } from '../../src/domain/model/Disposable';
 import type { EventHub, StoredEvent } from '../events/EventHub';
 import { ConcurrencyLimit } from '../limits/ConcurrencyLimit';
 import { newOrderFacts, newOrderNotification } from './orderNotification';
+import type { PushClaims } from './PushClaims';
 import { isLastingRefusal, type PushEndpointPolicy } from './PushEndpointPolicy';
 import type { PushSubscriptionRepository, StoredPushSubscription } from './PushSubscriptionRepository';
 import type { PushAnswer, PushSendOptions, PushTransport } from './PushTransport';
@@ -29,6 +30,13 @@ export interface OrderPushSenderOptions {
   maxRetryWaitMs?: number;
   /** How the retry waits. Default: a timer. */
   sleep?: Sleep;
+  /**
+   * How long this process's claim on a new order's pushes holds (see `PushClaims`); one not done by
+   * then (the process died while sending) is taken over by another process. Default 2 minutes.
+   */
+  claimTimeoutMs?: number;
+  /** Time between two looks for such claims. Default 30 s. */
+  claimSweepMs?: number;
 }
 
 export interface OrderPushSenderDeps {
@@ -39,6 +47,11 @@ export interface OrderPushSenderDeps {
   endpoints: Pick<PushEndpointPolicy, 'check'>;
   clock: () => Date;
   log: PushLog;
+  /**
+   * Where the process that sends an event's pushes is decided, when several processes hear every
+   * event: it sends only what it claims. Without it, every event heard is sent (one process alone).
+   */
+  claims?: PushClaims;
 }
 
 /** Every push: kept an hour by the push service (a new order an hour later is old news), normal urgency. */
@@ -49,6 +62,10 @@ const DEFAULT_MAX_WAITING = 10_000;
 const DEFAULT_MAX_RETRY_WAIT_MS = 60_000;
 /** The wait before the retry of a 429 that names none. */
 const DEFAULT_RETRY_WAIT_MS = 5_000;
+export const DEFAULT_CLAIM_TIMEOUT_MS = 2 * 60_000;
+const DEFAULT_CLAIM_SWEEP_MS = 30_000;
+/** Claims taken over at one look. */
+const CLAIM_SWEEP_BATCH = 100;
 
 const sleepWithTimer: Sleep = (ms, signal) => delay(ms, undefined, { signal });
 
@@ -60,6 +77,13 @@ const sleepWithTimer: Sleep = (ms, signal) => delay(ms, undefined, { signal });
  * `Retry-After`, anything else is logged. Before every message (and its retry) the endpoint is
  * checked again: one the endpoint policy refuses is not contacted and its subscription is deleted,
  * unless only its name did not resolve just now (then it is kept, like after a network error).
+ *
+ * With `claims` (always so in the app), an event is sent by the one process that claims it first
+ * (every process on the database hears it); the claim is marked done once its messages are out.
+ * Every `claimSweepMs` the sender takes over claims of other processes that ran out undone (that
+ * process died, or stopped while sending) and sends those events, as long as their pushes are not
+ * out of date (an hour, their TTL). Taken over, an event is sent to all its subscriptions again; a
+ * browser shows the notification once, since a second one with the same `tag` replaces the first.
  */
 export class OrderPushSender {
   private subscription: Disposable | undefined;
@@ -68,6 +92,9 @@ export class OrderPushSender {
   private readonly limit: ConcurrencyLimit;
   private readonly maxRetryWaitMs: number;
   private readonly sleep: Sleep;
+  private readonly claimSweepMs: number;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private sweeping = false;
 
   constructor(
     private readonly deps: OrderPushSenderDeps,
@@ -76,22 +103,76 @@ export class OrderPushSender {
     this.limit = new ConcurrencyLimit(options.concurrency ?? DEFAULT_CONCURRENCY, options.maxWaiting ?? DEFAULT_MAX_WAITING);
     this.maxRetryWaitMs = options.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS;
     this.sleep = options.sleep ?? sleepWithTimer;
+    this.claimSweepMs = options.claimSweepMs ?? DEFAULT_CLAIM_SWEEP_MS;
   }
 
   /** Listens to the hub. */
   start(): void {
     this.subscription ??= this.deps.hub.subscribeAll((event) => {
       if (event.type === 'order.created' && !this.stopping.signal.aborted) {
-        this.track(this.notify(event));
+        this.track(this.claimAndNotify(event));
       }
     });
+    if (this.deps.claims && !this.sweepTimer) {
+      this.sweepTimer = setInterval(() => {
+        if (!this.stopping.signal.aborted && !this.sweeping) {
+          this.sweeping = true;
+          this.track(this.takeOverAbandoned().finally(() => (this.sweeping = false)));
+        }
+      }, this.claimSweepMs);
+      // Sweeping alone must not keep a process alive.
+      this.sweepTimer.unref();
+    }
   }
 
   /** Stops listening, drops waiting retries and what has not started, and waits for the messages under way. */
   async stop(): Promise<void> {
     this.subscription?.dispose();
+    clearInterval(this.sweepTimer);
     this.stopping.abort();
     await this.idle();
+    // What this process claimed and did not finish is for another process to send, at once.
+    await this.deps.claims?.abandonOwn().catch((error: unknown) => this.deps.log.error({ err: error }, 'web push: releasing the claims failed'));
+  }
+
+  /** Takes over claims that ran out undone (now; for tests, otherwise every `claimSweepMs`). */
+  async takeOverAbandoned(): Promise<void> {
+    const claims = this.deps.claims;
+    if (!claims) return;
+    try {
+      const events = await claims.takeOverAbandoned(PUSH_SEND_OPTIONS.ttlSeconds * 1000, CLAIM_SWEEP_BATCH);
+      for (const event of events) {
+        this.track(this.notifyClaimed(event));
+      }
+    } catch (error) {
+      if (!this.stopping.signal.aborted) {
+        this.deps.log.error({ err: error }, 'web push: taking over abandoned pushes failed');
+      }
+    }
+  }
+
+  private async claimAndNotify(event: StoredEvent): Promise<void> {
+    try {
+      if (this.deps.claims && !(await this.deps.claims.claim(event.tenantId, event.id))) {
+        return;
+      }
+    } catch (error) {
+      if (!this.stopping.signal.aborted) {
+        this.deps.log.error({ err: error, tenantId: event.tenantId, eventId: event.id }, 'web push: claiming a new order failed');
+      }
+      return;
+    }
+    await this.notifyClaimed(event);
+  }
+
+  /** Sends the claimed event, and marks its claim done unless stopping cut it short. */
+  private async notifyClaimed(event: StoredEvent): Promise<void> {
+    await this.notify(event);
+    if (this.deps.claims && !this.stopping.signal.aborted) {
+      await this.deps.claims
+        .done(event.tenantId, event.id)
+        .catch((error: unknown) => this.deps.log.error({ err: error, eventId: event.id }, 'web push: marking a push as sent failed'));
+    }
   }
 
   /** Resolves once nothing is being sent or waiting (for tests and for `stop`). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/Database';
 import { bulkLoad } from '../db/bulkLoad';
+import { SCHEMA_LOCK } from '../db/migrate';
 import { DEMO_PASSWORD, DEMO_TENANTS } from './demoAccounts';
 import { ORDER_PROFILES } from './orderProfiles';
 import { seedOrders } from './seedOrders';
@@ -44,7 +45,8 @@ export function parseOrdersByTenant(text: string, max = 10_000_000): Record<stri
 
 /**
  * Creates the demo tenants, their operators and orders, once: only while there is no tenant yet.
- * Everything happens in one transaction, so an interrupted first start leaves nothing half done.
+ * Everything happens in one transaction, so an interrupted first start leaves nothing half done, under
+ * the schema lock (db/migrate.ts), so processes starting together on an empty database seed once.
  * The orders are bulk loaded (db/bulkLoad.ts) without the triggers that keep the order statistics,
  * which are computed once afterwards; then the table is vacuumed and analysed, so that the planner
  * knows its size and index-only scans work from the start.
@@ -53,6 +55,8 @@ export function parseOrdersByTenant(text: string, max = 10_000_000): Record<stri
 export async function seedDemoData(db: Database, options: SeedOptions): Promise<boolean> {
   const hashes = await Promise.all(DEMO_TENANTS.map(() => hashPassword(DEMO_PASSWORD)));
   const seeded = await db.transaction(async (tx) => {
+    // Processes starting together on an empty database: one seeds, the others then find its tenants.
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
     const existing = await tx.query<{ count: number }>('SELECT count(*)::int AS count FROM tenants');
     if ((existing[0]?.count ?? 0) > 0) {
       return false;

@@ -1,3 +1,6 @@
+import type { Queryable } from '../db/Database';
+import { SharedTokenBuckets } from '../limits/SharedTokenBuckets';
+
 /** How many telemetry requests are let through: token buckets that refill evenly over `windowMs`. */
 export interface TelemetryRateLimits {
   /** Requests per client address and window; also the burst a client may send at once. Default 60. */
@@ -18,12 +21,17 @@ interface Bucket {
 /** Above this many client buckets, the full ones (which mean the same as none) are swept out. */
 const SWEEP_ABOVE = 10_000;
 
+/** Takes a request of a client: 0 when let through, otherwise the whole seconds to wait (the request counts not). */
+export interface TelemetryLimits {
+  take(client: string): number | Promise<number>;
+}
+
 /**
  * Floods of telemetry (a runaway page, a script) are refused with 429 before their bodies are read:
  * one bucket per client address and one for everybody, so many clients together cannot flood either.
- * Kept in memory: a restart forgets it.
+ * Kept in memory: a restart forgets it, and it counts what reaches this process only.
  */
-export class TelemetryRateLimiter {
+export class TelemetryRateLimiter implements TelemetryLimits {
   private readonly clients = new Map<string, Bucket>();
   private readonly overall: Bucket;
 
@@ -71,5 +79,47 @@ export class TelemetryRateLimiter {
         this.clients.delete(client);
       }
     }
+  }
+}
+
+/** The buckets' names in `rate_limit_buckets`. */
+const CLIENT_BUCKET = 'telemetry-client';
+const OVERALL_BUCKET = 'telemetry-all';
+
+/**
+ * The same buckets kept in the database (`SharedTokenBuckets`), for several processes on one
+ * PostgreSQL: N processes let through what one would. One statement per request. When the database
+ * does not answer, this process's own buckets decide meanwhile (telemetry is no reason to fail, and
+ * a flood stays bounded, by N times the limits).
+ */
+export class SharedTelemetryRateLimiter implements TelemetryLimits {
+  private readonly buckets: SharedTokenBuckets;
+  private readonly fallback: TelemetryRateLimiter;
+
+  constructor(
+    db: Queryable,
+    private readonly clock: () => Date,
+    private readonly limits: TelemetryRateLimits = DEFAULT_TELEMETRY_RATE_LIMITS,
+    private readonly onError: (error: unknown) => void = () => undefined,
+  ) {
+    this.buckets = new SharedTokenBuckets(db, limits.windowMs);
+    this.fallback = new TelemetryRateLimiter(clock, limits);
+  }
+
+  async take(client: string): Promise<number> {
+    let waitMs: number;
+    try {
+      waitMs = await this.buckets.take(
+        [
+          { name: CLIENT_BUCKET, key: client, capacity: this.limits.perClient },
+          { name: OVERALL_BUCKET, key: '', capacity: this.limits.overall },
+        ],
+        this.clock().getTime(),
+      );
+    } catch (error) {
+      this.onError(error);
+      return this.fallback.take(client);
+    }
+    return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : 0;
   }
 }

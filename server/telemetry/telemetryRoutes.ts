@@ -6,7 +6,7 @@ import { logSeverities } from './logSummary';
 import { ReceivedTelemetry } from './ReceivedTelemetry';
 import type { Tally } from './Tally';
 import { TelemetryDecodeError } from './TelemetryDecodeError';
-import { DEFAULT_TELEMETRY_RATE_LIMITS, type TelemetryRateLimits, TelemetryRateLimiter } from './TelemetryRateLimiter';
+import { DEFAULT_TELEMETRY_RATE_LIMITS, type TelemetryLimits, type TelemetryRateLimits, TelemetryRateLimiter } from './TelemetryRateLimiter';
 import type { TelemetryFormat, TelemetrySignal, TelemetrySummary } from './TelemetrySummary';
 import { spanNames } from './traceSummary';
 
@@ -38,6 +38,11 @@ const NOUNS: Record<TelemetrySignal, [one: string, more: string]> = { traces: ['
 /** How many span names or severities a log line names. */
 const LOGGED_COUNTS = 10;
 
+/** The flood limits of `options`, the defaults filled in. */
+export function telemetryRateLimits(options: TelemetryOptions | undefined): TelemetryRateLimits {
+  return { ...DEFAULT_TELEMETRY_RATE_LIMITS, ...options?.rateLimits };
+}
+
 function formatOf(contentType: string | undefined): TelemetryFormat | undefined {
   const mediaType = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   return Object.hasOwn(FORMATS, mediaType) ? FORMATS[mediaType] : undefined;
@@ -66,12 +71,13 @@ function passBack(reply: FastifyReply, answer: CollectorAnswer): FastifyReply {
  */
 export async function registerTelemetryRoutes(
   app: FastifyInstance,
-  deps: { clock: () => Date; options?: TelemetryOptions },
+  deps: { clock: () => Date; options?: TelemetryOptions; limiter?: TelemetryLimits },
 ): Promise<void> {
   const options = deps.options ?? {};
   const forwarder = options.collectorEndpoint ? new CollectorForwarder(options.collectorEndpoint, options.collectorTimeoutMs) : undefined;
   const received = options.received ?? new ReceivedTelemetry();
-  const limiter = new TelemetryRateLimiter(deps.clock, { ...DEFAULT_TELEMETRY_RATE_LIMITS, ...options.rateLimits });
+  // Several processes pass one shared by them (in the database); otherwise this process counts alone.
+  const limiter = deps.limiter ?? new TelemetryRateLimiter(deps.clock, telemetryRateLimits(options));
 
   const summarise = (signal: TelemetrySignal, format: TelemetryFormat, body: Buffer, request: FastifyRequest) => {
     let counts: Tally;
@@ -143,7 +149,7 @@ export async function registerTelemetryRoutes(
     });
     // Before the body is read: a flood costs no parsing.
     telemetry.addHook('onRequest', async (request) => {
-      const retryAfterSeconds = limiter.take(request.ip);
+      const retryAfterSeconds = await limiter.take(request.ip);
       if (retryAfterSeconds > 0) {
         throw new ProblemError('too-many-telemetry-requests', {
           params: { retryAfterSeconds },
