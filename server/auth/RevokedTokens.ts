@@ -41,6 +41,11 @@ function memoryOf(db: Database): RevocationMemory {
   return memory;
 }
 
+/** The channel on which a revocation is announced to every process (`pg_notify`); the payload is the `jti`. */
+export const REVOCATION_CHANNEL = 'revoked_tokens';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The ids (`jti`) of tokens signed out before they expired; kept until they would have expired. */
 export class RevokedTokens {
   private readonly memory: RevocationMemory | undefined;
@@ -52,11 +57,16 @@ export class RevokedTokens {
     this.memory = lookup === 'memory' ? memoryOf(db) : undefined;
   }
 
+  /**
+   * Stores the revocation and, in the same statement, notifies `REVOCATION_CHANNEL` with the `jti`:
+   * on commit, every process listening on the database ends the token's streams (events/endRevokedStreams.ts).
+   */
   async revoke(jti: string, expiresAt: Date): Promise<void> {
-    await this.db.query('INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, $2) ON CONFLICT (jti) DO NOTHING', [
-      jti,
-      expiresAt.toISOString(),
-    ]);
+    await this.db.query(
+      `WITH stored AS (INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, $2) ON CONFLICT (jti) DO NOTHING)
+       SELECT pg_notify('${REVOCATION_CHANNEL}', $3::text)`,
+      [jti, expiresAt.toISOString(), jti],
+    );
     // Once stored: the memory never claims more than the database holds.
     this.memory?.expiries.set(jti.toLowerCase(), expiresAt.getTime());
   }
@@ -68,6 +78,15 @@ export class RevokedTokens {
     }
     await this.load(this.memory);
     return this.memory.expiries.has(jti.toLowerCase());
+  }
+
+  /** Which of the tokens `jtis` are revoked (one query, however the checks are answered otherwise). */
+  async revokedAmong(jtis: readonly string[]): Promise<string[]> {
+    const valid = jtis.filter((jti) => UUID.test(jti));
+    if (valid.length === 0) return [];
+    const rows = await this.db.query<{ jti: string }>('SELECT jti::text AS jti FROM revoked_tokens WHERE jti = ANY ($1::uuid[])', [valid]);
+    const revoked = new Set(rows.map((row) => row.jti.toLowerCase()));
+    return valid.filter((jti) => revoked.has(jti.toLowerCase()));
   }
 
   /** Forgets the tokens that have expired by `now` anyway. */

@@ -22,9 +22,22 @@ interface EventRow {
 }
 
 /**
+ * The channel on which committing transactions announce their events (`pg_notify`): the payload is
+ * `<tenant id>:<last event id>`, a few dozen bytes however large the events are.
+ */
+export const EVENT_CHANNEL = 'order_events';
+
+/** The payload of a notification on `EVENT_CHANNEL`: the tenant's events up to `lastId` are committed. */
+export function eventNotice(tenantId: string, lastId: number): string {
+  return `${tenantId}:${lastId}`;
+}
+
+/**
  * The next event id of `tenantId`, taken in the transaction `tx` (the one that changes the order).
  * It comes from the tenant's counter row (migration 004), whose lock the transaction then holds until
- * it ends: the writers of a tenant get their ids one after the other and commit in id order.
+ * it ends: the writers of a tenant get their ids one after the other and commit in id order. So when
+ * an id is committed, every lower id of the tenant is committed too (a rolled-back writer gives its id
+ * back): reading the table by id misses nothing that a later read would find.
  */
 export async function nextEventId(tx: Queryable, tenantId: string): Promise<number> {
   return nextEventIds(tx, tenantId, 1);
@@ -54,7 +67,11 @@ export async function recordEvent(
   return event as StoredEvent;
 }
 
-/** Stores events with the consecutive ids from `firstId` (from `nextEventIds`) in one statement, and answers them. */
+/**
+ * Stores events with the consecutive ids from `firstId` (from `nextEventIds`) in one statement, and
+ * answers them. The same statement notifies `EVENT_CHANNEL` with `<tenant>:<last id>`, so that the
+ * hubs of every process on a PostgreSQL server hear of the events when they commit (PostgresEventHub.ts).
+ */
 export async function recordEvents(
   tx: Queryable,
   tenantId: string,
@@ -64,10 +81,21 @@ export async function recordEvents(
 ): Promise<StoredEvent[]> {
   const stored = events.map(({ type, data }, index): StoredEvent => ({ tenantId, id: firstId + index, type, data: JSON.stringify(data) }));
   if (stored.length > 0) {
+    // The notification goes with the rows: delivered when the transaction commits, never otherwise.
     await tx.query(
-      `INSERT INTO order_events (tenant_id, id, type, data, created_at)
-       SELECT $1::uuid, e.id, e.type, e.data, $2::timestamptz FROM unnest($3::bigint[], $4::text[], $5::text[]) AS e(id, type, data)`,
-      [tenantId, now.toISOString(), stored.map((event) => event.id), stored.map((event) => event.type), stored.map((event) => event.data)],
+      `WITH stored AS (
+         INSERT INTO order_events (tenant_id, id, type, data, created_at)
+         SELECT $1::uuid, e.id, e.type, e.data, $2::timestamptz FROM unnest($3::bigint[], $4::text[], $5::text[]) AS e(id, type, data)
+       )
+       SELECT pg_notify('${EVENT_CHANNEL}', $6::text)`,
+      [
+        tenantId,
+        now.toISOString(),
+        stored.map((event) => event.id),
+        stored.map((event) => event.type),
+        stored.map((event) => event.data),
+        eventNotice(tenantId, firstId + stored.length - 1),
+      ],
     );
   }
   return stored;

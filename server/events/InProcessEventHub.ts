@@ -24,6 +24,11 @@ export class InProcessEventHub implements EventHub {
     }
   }
 
+  /** Whether anyone listens to the events of `tenantId` (its own listeners, or one of every tenant). */
+  listens(tenantId: string): boolean {
+    return this.everywhere.size > 0 || this.byTenant.has(tenantId);
+  }
+
   subscribe(tenantId: string, listener: EventListener): Disposable {
     // A wrapper, so that the same function subscribed twice is two subscriptions.
     return this.byTenant.add(tenantId, (event) => listener(event));

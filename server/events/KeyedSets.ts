@@ -27,6 +27,16 @@ export class KeyedSets<K, V> {
     return [...(this.sets.get(key) ?? [])];
   }
 
+  /** Whether `key` has a value. */
+  has(key: K): boolean {
+    return this.sets.has(key);
+  }
+
+  /** The keys that have values (a copy). */
+  keys(): K[] {
+    return [...this.sets.keys()];
+  }
+
   /** Every value of every key (a copy). */
   allValues(): V[] {
     return [...this.sets.values()].flatMap((values) => [...values]);

@@ -21,8 +21,8 @@ export interface ClosableStream {
  * without live changes meanwhile, whereas ending the oldest costs a dead connection nothing and a live
  * one a reconnect that resumes with `Last-Event-ID` (nothing is lost). The bound holds either way.
  *
- * Only this process's streams: with several processes, a revocation must reach the others too
- * (e.g. a NOTIFY on revocation, or a revocation check at every ping), see EventHub.ts.
+ * Only this process's streams: with several processes on one PostgreSQL, a revocation reaches the
+ * others by a notification (see endRevokedStreams.ts).
  */
 export class OpenStreams {
   private readonly byToken = new KeyedSets<string, ClosableStream>();
@@ -37,6 +37,11 @@ export class OpenStreams {
       oldest.close('displaced');
     }
     return registration;
+  }
+
+  /** The ids of the tokens that have open streams here. */
+  tokenIds(): string[] {
+    return this.byToken.keys();
   }
 
   /** Ends every stream opened with the token `tokenId`. */

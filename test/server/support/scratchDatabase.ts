@@ -6,14 +6,32 @@ import pg from 'pg';
  * scratch database is created beside it). `npm test` names one; by hand:
  *
  *   TEST_DATABASE_URL=postgresql://user@127.0.0.1:5432/postgres npx jest --selectProjects server -- test/server/x.test.ts
+ *
+ * Unlike testDatabases.ts (copies of a migrated template for one backend each), a scratch database is
+ * empty: the processes under test migrate and seed it themselves, as they would in production.
  */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
 
+const MISSING_SERVER =
+  'TEST_DATABASE_URL is not set: these tests need a PostgreSQL server on which they may create databases ' +
+  '(npm test brings one up; by hand: node scripts/throwawayPostgres.mjs npx jest …, or ' +
+  'TEST_DATABASE_URL=postgresql://user@127.0.0.1:5432/postgres).';
+
 /**
- * `describe` for tests that need a PostgreSQL server. Until the test runner brings one up, such tests
- * are skipped when `TEST_DATABASE_URL` is unset (the only reason they skip); set, they run.
+ * `describe` for tests that need a PostgreSQL server: without `TEST_DATABASE_URL` they fail with one
+ * test that says so (never skipped quietly).
  */
-export const describeOnPostgres: jest.Describe = TEST_DATABASE_URL ? describe : describe.skip;
+export function describeOnPostgres(name: string, tests: () => void): void {
+  if (TEST_DATABASE_URL) {
+    describe(name, tests);
+  } else {
+    describe(name, () => {
+      it('needs a PostgreSQL server (TEST_DATABASE_URL)', () => {
+        throw new Error(MISSING_SERVER);
+      });
+    });
+  }
+}
 
 /** A database of its own on the test server, dropped by `drop()` (connections still open are ended). */
 export interface ScratchDatabase {
@@ -25,10 +43,7 @@ export interface ScratchDatabase {
 
 function serverUrl(): string {
   if (!TEST_DATABASE_URL) {
-    throw new Error(
-      'TEST_DATABASE_URL is not set: these tests need a PostgreSQL server on which they may create databases ' +
-        '(e.g. TEST_DATABASE_URL=postgresql://user@127.0.0.1:5432/postgres).',
-    );
+    throw new Error(MISSING_SERVER);
   }
   return TEST_DATABASE_URL;
 }

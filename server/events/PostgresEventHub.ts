@@ -1,0 +1,246 @@
+import type { Disposable } from '../../src/domain/model/Disposable';
+import type { Queryable } from '../db/Database';
+import type { EventHub, EventListener, StoredEvent } from './EventHub';
+import { EVENT_CHANNEL, type EventLog } from './EventLog';
+import { InProcessEventHub } from './InProcessEventHub';
+import type { PostgresNotifications } from './PostgresNotifications';
+
+/** Events read from the table per query. */
+const READ_BATCH = 500;
+/** Events published here and held until their predecessors are delivered; beyond, they are read from the table. */
+const MAX_HELD = 1000;
+/** Wait before a failed read of the table is tried again. */
+const RETRY_MS = 1000;
+
+/** Where the hub stands with one tenant. */
+interface TenantFeed {
+  tenantId: string;
+  /** The last id handed to the listeners of this process. */
+  delivered: number;
+  /** The highest id known to be committed (published here, notified, or read from the counters). */
+  target: number;
+  /** Events published in this process, not yet delivered. */
+  held: Map<number, StoredEvent>;
+  pumping: boolean;
+  retry: NodeJS.Timeout | undefined;
+}
+
+export interface PostgresEventHubOptions {
+  /** The listening connection; the hub subscribes to `EVENT_CHANNEL` on it. */
+  notifications: PostgresNotifications;
+  /** The event table, read through the pool. */
+  log: EventLog;
+  /** The database of `log`, for where every tenant stands (`tenant_event_counters`). */
+  database: Queryable;
+  onError: (error: unknown, message: string) => void;
+}
+
+/**
+ * The hub of backend processes that share one PostgreSQL server: every event committed by any of
+ * them reaches the listeners of each, in id order, once.
+ *
+ * - The transaction that stores events also sends `NOTIFY order_events, '<tenant>:<last id>'`
+ *   (`recordEvents`): PostgreSQL delivers it to every listening connection when, and only when, the
+ *   transaction commits. The payload names where the tenant stands, never the event itself.
+ * - Each process listens on one connection (`PostgresNotifications`). A notification only raises how
+ *   far the tenant is known to be committed; the hub then reads the rows after the last id it
+ *   delivered from `order_events` in id order (batches of 500) and hands them to its listeners. So
+ *   order and exactly-once come from the table, not from when notifications arrive.
+ * - That reading is complete because ids count per tenant under a lock held to commit (see
+ *   `nextEventIds`): a transaction takes its id by updating the tenant's counter row, so the next
+ *   writer of the tenant waits until it has committed (or rolled back, giving the id back). An id is
+ *   never visible before a lower one, and there are no holes: when id n is committed, so is every id
+ *   below it. A missing id can only have been pruned (streams then reset, see LiveStream.ts).
+ * - `publish` (called in this process after its commit) delivers at once when the event is the next
+ *   one of its tenant; otherwise it is held until its predecessors have been read. Its notification
+ *   arrives later and finds the id delivered.
+ * - After the listening connection was lost and is back, the hub reads where every tenant stands and
+ *   delivers what was committed meanwhile, each event once.
+ */
+export class PostgresEventHub implements EventHub {
+  private readonly local: InProcessEventHub;
+  private readonly feeds = new Map<string, TenantFeed>();
+  private readonly subscription: Disposable;
+  /** False until the positions at start are read: the pumps wait until then. */
+  private ready = false;
+  private closed = false;
+  private catchUpRetry: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: PostgresEventHubOptions) {
+    this.local = new InProcessEventHub((error) => options.onError(error, 'event listener failed'));
+    this.subscription = options.notifications.subscribe(EVENT_CHANNEL, {
+      notified: (payload) => this.notified(payload),
+      listening: (reconnected) => (reconnected ? this.catchUp() : undefined),
+    });
+  }
+
+  /**
+   * Starts delivering: reads where every tenant stands (call it once the notifications listen), so
+   * that events committed from then on are delivered; those before are not.
+   */
+  async start(): Promise<void> {
+    for (const { tenantId, lastId } of await this.positions()) {
+      const feed = this.feed(tenantId);
+      feed.delivered = Math.max(feed.delivered, lastId);
+      feed.target = Math.max(feed.target, lastId);
+    }
+    this.ready = true;
+    for (const feed of this.feeds.values()) {
+      this.drop(feed);
+      this.schedule(feed);
+    }
+  }
+
+  /** Stops delivering (the listening connection is closed by its owner). */
+  close(): void {
+    this.closed = true;
+    this.subscription.dispose();
+    clearTimeout(this.catchUpRetry);
+    for (const feed of this.feeds.values()) {
+      clearTimeout(feed.retry);
+      feed.held.clear();
+    }
+  }
+
+  publish(event: StoredEvent): void {
+    if (this.closed) return;
+    const feed = this.feed(event.tenantId);
+    if (event.id <= feed.delivered) return;
+    if (this.ready && !feed.pumping && event.id === feed.delivered + 1) {
+      this.deliver(feed, event);
+    } else {
+      if (feed.held.size < MAX_HELD) feed.held.set(event.id, event);
+      feed.target = Math.max(feed.target, event.id);
+    }
+    this.schedule(feed);
+  }
+
+  subscribe(tenantId: string, listener: EventListener): Disposable {
+    return this.local.subscribe(tenantId, listener);
+  }
+
+  subscribeAll(listener: EventListener): Disposable {
+    return this.local.subscribeAll(listener);
+  }
+
+  /** The last id of `tenantId` handed to this process's listeners (0 before the first). */
+  deliveredId(tenantId: string): number {
+    return this.feeds.get(tenantId)?.delivered ?? 0;
+  }
+
+  /** `<tenant>:<id>`: the tenant's events up to `id` are committed. */
+  private notified(payload: string): void {
+    if (this.closed) return;
+    const separator = payload.lastIndexOf(':');
+    const id = Number(payload.slice(separator + 1));
+    if (separator <= 0 || !Number.isSafeInteger(id) || id <= 0) {
+      this.options.onError(new Error(`unexpected notification payload "${payload.slice(0, 100)}"`), 'ignored a notification');
+      return;
+    }
+    this.raise(this.feed(payload.slice(0, separator)), id);
+  }
+
+  private raise(feed: TenantFeed, id: number): void {
+    if (id <= feed.target) return;
+    feed.target = id;
+    this.schedule(feed);
+  }
+
+  /** After a reconnect: what every tenant committed while no notification could arrive. */
+  private async catchUp(): Promise<void> {
+    if (this.closed) return;
+    clearTimeout(this.catchUpRetry);
+    try {
+      for (const { tenantId, lastId } of await this.positions()) {
+        this.raise(this.feed(tenantId), lastId);
+      }
+    } catch (error) {
+      if (this.closed) return;
+      this.options.onError(error, 'reading where the tenants stand failed; trying again');
+      this.catchUpRetry = setTimeout(() => void this.catchUp(), RETRY_MS);
+      this.catchUpRetry.unref();
+    }
+  }
+
+  private async positions(): Promise<{ tenantId: string; lastId: number }[]> {
+    const rows = await this.options.database.query<{ tenant_id: string; last_id: number }>(
+      'SELECT tenant_id, last_id FROM tenant_event_counters',
+    );
+    return rows.map((row) => ({ tenantId: row.tenant_id, lastId: Number(row.last_id) }));
+  }
+
+  /**
+   * The feed of `tenantId`. A tenant first heard of after the start had no events when the positions
+   * were read (its counter row did not exist): its first id is 1.
+   */
+  private feed(tenantId: string): TenantFeed {
+    let feed = this.feeds.get(tenantId);
+    if (!feed) {
+      feed = { tenantId, delivered: 0, target: 0, held: new Map(), pumping: false, retry: undefined };
+      this.feeds.set(tenantId, feed);
+    }
+    return feed;
+  }
+
+  private schedule(feed: TenantFeed): void {
+    if (!this.ready || this.closed || feed.pumping || feed.retry || feed.delivered >= feed.target) return;
+    feed.pumping = true;
+    this.pump(feed)
+      .catch((error: unknown) => {
+        if (this.closed) return;
+        this.options.onError(error, 'reading events from the table failed; trying again');
+        feed.retry = setTimeout(() => {
+          feed.retry = undefined;
+          this.schedule(feed);
+        }, RETRY_MS);
+        feed.retry.unref();
+      })
+      .finally(() => {
+        feed.pumping = false;
+        // Something may have arrived after the loop's last check.
+        this.schedule(feed);
+      });
+  }
+
+  /** Delivers every event up to `target`: held ones as they are, the others read from the table. */
+  private async pump(feed: TenantFeed): Promise<void> {
+    while (!this.closed && feed.delivered < feed.target) {
+      const held = feed.held.get(feed.delivered + 1);
+      if (held) {
+        this.deliver(feed, held);
+        continue;
+      }
+      const upTo = feed.target;
+      if (!this.local.listens(feed.tenantId)) {
+        // Nobody here wants them: nothing to read. A listener that comes later starts from the table.
+        feed.delivered = upTo;
+        this.drop(feed);
+        continue;
+      }
+      const events = await this.options.log.after(feed.tenantId, feed.delivered, upTo, READ_BATCH);
+      if (this.closed) return;
+      if (events.length === 0) {
+        // Pruned: nothing is left up to `upTo` (ids are committed without holes, see above).
+        feed.delivered = upTo;
+        this.drop(feed);
+        continue;
+      }
+      for (const event of events) {
+        if (event.id > feed.delivered) this.deliver(feed, event);
+      }
+    }
+  }
+
+  private deliver(feed: TenantFeed, event: StoredEvent): void {
+    feed.delivered = event.id;
+    feed.held.delete(event.id);
+    this.local.publish(event);
+  }
+
+  /** Forgets held events that are delivered already. */
+  private drop(feed: TenantFeed): void {
+    for (const id of feed.held.keys()) {
+      if (id <= feed.delivered) feed.held.delete(id);
+    }
+  }
+}
