@@ -17,7 +17,9 @@ import type { EventHub } from './events/EventHub';
 import { EventLog, type EventRetention } from './events/EventLog';
 import { DEFAULT_PING_INTERVAL_MS, DEFAULT_STALL_TIMEOUT_MS, registerEventRoutes } from './events/eventRoutes';
 import { InProcessEventHub } from './events/InProcessEventHub';
+import { endRevokedStreams } from './events/endRevokedStreams';
 import { OpenStreams } from './events/OpenStreams';
+import type { PostgresNotifications } from './events/PostgresNotifications';
 import { registerCompression } from './http/compression';
 import { registerConsoleAssets } from './http/consoleAssets';
 import { ConsolePage } from './http/consolePage';
@@ -58,6 +60,11 @@ export interface LiveEventOptions {
   pruneIntervalMs?: number;
   /** What pruning keeps. Default: the newest 10 000 events of each tenant and those of the last 24 hours. */
   retention?: EventRetention;
+  /**
+   * The listening connection to a PostgreSQL server that other backend processes share: tokens they
+   * revoke end this process's streams too (events/endRevokedStreams.ts). Default: none (one process).
+   */
+  notifications?: PostgresNotifications;
 }
 
 export interface AppOptions {
@@ -219,6 +226,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       stallTimeoutMs: events.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS,
     });
   });
+  if (events.notifications) {
+    const revocations = endRevokedStreams({
+      notifications: events.notifications,
+      streams: openStreams,
+      revokedTokens,
+      onError: (error, message) => app.log.error({ err: error }, message),
+    });
+    app.addHook('onClose', async () => revocations.dispose());
+  }
   // Open streams would keep `close()` waiting for ever: they end first (clients resume elsewhere).
   app.addHook('preClose', async () => openStreams.closeAll());
   closeUnusedConnections(app);

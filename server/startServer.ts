@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp, type LiveEventOptions } from './app';
 import type { LoginOptions } from './auth/LoginOptions';
-import { RevokedTokens } from './auth/RevokedTokens';
+import { REVOCATION_CHANNEL, RevokedTokens } from './auth/RevokedTokens';
 import { keyFromDataDir, keyFromSecret, randomKey } from './auth/signingKey';
 import { Lease } from './cluster/Lease';
 import { LeasedTask } from './cluster/LeasedTask';
@@ -26,7 +26,10 @@ import type { Database } from './db/Database';
 import { migrate } from './db/migrate';
 import { type DatabaseLocation, openDatabase } from './db/openDatabase';
 import type { EventHub } from './events/EventHub';
+import { EVENT_CHANNEL, EventLog } from './events/EventLog';
 import { InProcessEventHub } from './events/InProcessEventHub';
+import { PostgresEventHub } from './events/PostgresEventHub';
+import { PostgresNotifications } from './events/PostgresNotifications';
 import type { PushOptions } from './push/PushOptions';
 import { DEFAULT_VAPID_SUBJECT, randomVapidKeys, type VapidKeys, vapidKeysFromDataDir, vapidKeysFromValues } from './push/vapidKeys';
 import { seedDemoData } from './seed/seedDemoData';
@@ -150,6 +153,31 @@ function vapidKeys(options: StartServerOptions): VapidKeys {
   return randomVapidKeys(subject);
 }
 
+/**
+ * The listening connection to a PostgreSQL server and the hub on it (events/PostgresEventHub.ts),
+ * listening before the hub reads where the tenants stand, so that no commit falls between.
+ */
+async function listenToPostgres(
+  connectionString: string,
+  database: Database,
+  onError: (error: unknown, message: string) => void,
+): Promise<{ hub: PostgresEventHub; notifications: PostgresNotifications; close(): Promise<void> }> {
+  const notifications = new PostgresNotifications({ connectionString, channels: [EVENT_CHANNEL, REVOCATION_CHANNEL], onError });
+  const hub = new PostgresEventHub({ notifications, log: new EventLog(database), database, onError });
+  const close = async () => {
+    hub.close();
+    await notifications.close();
+  };
+  try {
+    await notifications.start();
+    await hub.start();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { hub, notifications, close };
+}
+
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const clock = options.clock ?? (() => new Date());
   const jwtKey = signingKey(options);
@@ -167,7 +195,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     let logError = (_error: unknown, _message: string) => {};
     let logInfo = (_details: object, _message: string) => {};
     const leases = { ...options.leases, holder: options.leases?.holder ?? newHolderId() };
-    const hub = options.events?.hub ?? new InProcessEventHub((error) => logError(error, 'event listener failed'));
+    // On a PostgreSQL server other processes may share, events and revocations reach every one of them.
+    const shared = options.databaseUrl && !options.events?.hub ? await listenToPostgres(options.databaseUrl, database, (error, message) => logError(error, message)) : undefined;
+    const hub = options.events?.hub ?? shared?.hub ?? new InProcessEventHub((error) => logError(error, 'event listener failed'));
     const app = await buildApp({
       database,
       jwtKey,
@@ -179,7 +209,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       tokenTtlSeconds: options.tokenTtlSeconds,
       login: options.login,
       logger: options.logger,
-      events: { ...options.events, hub },
+      events: { ...options.events, hub, notifications: shared?.notifications },
       push: { ...options.push, vapid },
       telemetry: options.telemetry,
       leases,
@@ -231,7 +261,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       seeded,
       holder: leases.holder,
       close: () => {
-        closing ??= (simulator?.stop() ?? Promise.resolve()).then(() => app.close()).then(() => database.close());
+        closing ??= (simulator?.stop() ?? Promise.resolve())
+          .then(() => app.close())
+          .then(() => shared?.close())
+          .then(() => database.close());
         return closing;
       },
     };
