@@ -28,15 +28,25 @@
  *                    summarised in the log at level info
  *   SIMULATE         1: the demo simulator creates orders and moves them along every few seconds, so
  *                    that open consoles show live changes; 0 (the default here): it does not.
- *                    `npm start` sets 1 unless SIMULATE is set; the browser tests set 0.
+ *                    `npm start` sets 1 unless SIMULATE is set; the browser tests set 0. With several
+ *                    processes on one database, one of them simulates at a time
+ *   WORKERS          number of backend processes on this machine, one port (Node's cluster module; default 1).
+ *                    More than 1 needs PostgreSQL (DATABASE_URL): the embedded database is one process's
+ *   LEASE_SECONDS    how long a process holds the demo simulator and the housekeeping without renewing
+ *                    (renewed every third of it): the longest another waits to take over from one that
+ *                    died (default 15)
  */
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { keyFromDataDir } from './auth/signingKey';
+import { runPrimary, type WorkerReady } from './cluster/clusterPrimary';
 import { onOffSetting } from './config/onOffSetting';
 import { parsePushServiceHosts } from './push/pushServiceHosts';
+import { vapidKeysFromDataDir } from './push/vapidKeys';
 import { DEMO_PASSWORD, DEMO_TENANTS } from './seed/demoAccounts';
 import { demoOrderCounts, parseOrdersByTenant } from './seed/seedDemoData';
-import { REPOSITORY_ROOT, type RunningServer, startServer } from './startServer';
+import { REPOSITORY_ROOT, type RunningServer, type StartServerOptions, startServer } from './startServer';
 
 function integer(name: string, fallback: number, min: number, max: number): number {
   const text = process.env[name];
@@ -55,12 +65,19 @@ function text(name: string): string | undefined {
   return value ? value : undefined;
 }
 
-async function main(): Promise<void> {
-  const started = performance.now();
+/** The settings of the environment, checked; throws naming the first that is wrong. */
+function readSettings() {
   const port = integer('PORT', 8080, 0, 65535);
   const host = text('HOST') ?? 'localhost';
   const dataDir = path.resolve(text('DATA_DIR') ?? 'data');
   const databaseUrl = text('DATABASE_URL');
+  const workers = integer('WORKERS', 1, 1, 256);
+  if (workers > 1 && !databaseUrl) {
+    throw new Error(
+      `WORKERS=${workers} needs PostgreSQL: set DATABASE_URL to a PostgreSQL server that every process shares. ` +
+        'The embedded database can be opened by one process only; without DATABASE_URL, run one process (no WORKERS).',
+    );
+  }
   const seedOrders = integer('SEED_ORDERS', 5000, 0, 10_000_000);
   const seedTenantOrdersText = text('SEED_TENANT_ORDERS');
   let seedTenantOrders: Record<string, number> | undefined;
@@ -90,8 +107,9 @@ async function main(): Promise<void> {
     .filter((entry) => entry !== '');
   const collectorEndpoint = text('OTEL_EXPORTER_OTLP_ENDPOINT');
   const logLevel = text('LOG_LEVEL') ?? 'warn';
+  const leaseSeconds = integer('LEASE_SECONDS', 15, 1, 3600);
 
-  const server: RunningServer = await startServer({
+  const options: StartServerOptions = {
     port,
     host,
     database: dataDir,
@@ -109,20 +127,32 @@ async function main(): Promise<void> {
     logger: { level: logLevel },
     simulate,
     telemetry: { collectorEndpoint },
-  });
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    leases: { ttlMs: leaseSeconds * 1000 },
+  };
+  return { options, workers, dataDir, databaseUrl, seedOrders, seedTenantOrders, staticDir, simulate, collectorEndpoint, logLevel };
+}
 
+type Settings = ReturnType<typeof readSettings>;
+
+/** What the program prints once it serves. */
+function banner(settings: Settings, ready: { port: number; seeded: boolean; seconds: string; pids?: number[] }): string {
+  const { dataDir, databaseUrl, seedOrders, seedTenantOrders, staticDir, simulate, collectorEndpoint, logLevel } = settings;
   const width = Math.max(...DEMO_TENANTS.map((tenant) => tenant.user.email.length));
   const lines = [
     '',
-    `Order Cockpit is running at http://localhost:${server.port}`,
+    `Order Cockpit is running at http://localhost:${ready.port}`,
     `  database: ${databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${path.join(dataDir, 'pgdata')}`}` +
-      (server.seeded
+      (ready.seeded
         ? `, demo data created (${demoOrderCounts({ ordersPerTenant: seedOrders, ordersByTenant: seedTenantOrders })
             .map((count, index) => `${count} orders for ${DEMO_TENANTS[index]?.name ?? ''}`)
             .join(', ')})`
         : ''),
-    `  ready in ${seconds} s${simulate ? '; the demo simulator changes orders every few seconds (SIMULATE=0 turns it off)' : ''}`,
+    ...(ready.pids ? [`  ${ready.pids.length} worker processes on one port (WORKERS): ${ready.pids.join(', ')}`] : []),
+    `  ready in ${ready.seconds} s${
+      simulate
+        ? `; the demo simulator changes orders every few seconds${ready.pids ? ' (in one process at a time)' : ''} (SIMULATE=0 turns it off)`
+        : ''
+    }`,
     `  telemetry (/v1/traces, /v1/logs): ${
       collectorEndpoint
         ? `forwarded to ${collectorEndpoint}`
@@ -138,19 +168,34 @@ async function main(): Promise<void> {
     'Press Ctrl-C to stop.',
     '',
   ];
-  process.stdout.write(lines.join('\n'));
+  return lines.join('\n');
+}
+
+/** One process serving (alone, or as a worker of `WORKERS=N`, which reports to the primary and prints nothing). */
+async function serve(settings: Settings, started: number): Promise<void> {
+  const worker = cluster.isWorker;
+  const server: RunningServer = await startServer(settings.options);
+  if (worker) {
+    const ready: WorkerReady = { type: 'ready', port: server.port, seeded: server.seeded };
+    process.send?.(ready);
+  } else {
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    process.stdout.write(banner(settings, { port: server.port, seeded: server.seeded, seconds }));
+  }
 
   let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
+  const stop = (signal: string) => {
     if (stopping) {
+      // A worker is stopped by the primary, which also forwards a second signal as SIGKILL.
+      if (worker) return;
       process.stdout.write(`${signal} again: stopping at once.\n`);
       process.exit(1);
     }
     stopping = true;
-    process.stdout.write(`\n${signal}: stopping…\n`);
+    if (!worker) process.stdout.write(`\n${signal}: stopping…\n`);
     server.close().then(
       () => {
-        process.stdout.write('Stopped.\n');
+        if (!worker) process.stdout.write('Stopped.\n');
         process.exit(0);
       },
       (error: unknown) => {
@@ -159,8 +204,40 @@ async function main(): Promise<void> {
       },
     );
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  // The primary went away (killed): a worker stops with it.
+  if (worker) process.on('disconnect', () => stop('disconnect'));
+}
+
+/**
+ * The primary of `WORKERS=N`: prepares what the workers must share and cannot make each on its own
+ * at once (the token key and the VAPID pair kept in DATA_DIR, unless set), then runs the workers.
+ */
+async function runWorkers(settings: Settings, started: number): Promise<void> {
+  const { options } = settings;
+  if (!options.jwtSecret) keyFromDataDir(settings.dataDir);
+  if (!options.vapidKeys) vapidKeysFromDataDir(settings.dataDir, options.vapidSubject);
+  const code = await runPrimary({
+    workers: settings.workers,
+    write: (line) => process.stdout.write(line),
+    onReady: ({ port, seeded, pids }) => {
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      process.stdout.write(banner(settings, { port, seeded, seconds, pids }));
+    },
+  });
+  if (code === 0) process.stdout.write('Stopped.\n');
+  process.exit(code);
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const settings = readSettings();
+  if (settings.workers > 1 && cluster.isPrimary) {
+    await runWorkers(settings, started);
+  } else {
+    await serve(settings, started);
+  }
 }
 
 main().catch((error: unknown) => {
