@@ -19,17 +19,14 @@ export type EventListener = (event: StoredEvent) => void;
  * Writers call `publish` only after the transaction that stored the event has committed. Listeners
  * may get events of a tenant out of order or miss some (another process wrote them, a listener was
  * too slow): the ids are contiguous per tenant and committed in order, so a listener that sees id n
- * after m < n - 1 reads m + 1 … n from `order_events` (see LiveStream.ts). That is what lets another
- * implementation stand in for `InProcessEventHub` when several backend processes share one PostgreSQL:
+ * after m < n - 1 reads m + 1 … n from `order_events` (see LiveStream.ts).
  *
- * - `publish` sends `SELECT pg_notify('order_events', '<tenant>:<id>')` (a notification carries the
- *   tenant and the id only; its payload is limited to 8000 bytes, an order may be larger);
- * - one connection per process runs `LISTEN order_events`; for each notification the hub reads the rows
- *   of that tenant after the last id it delivered up to the notified id (`EventLog.after`) and hands
- *   them to its local listeners, as `InProcessEventHub` does. Notifications of a transaction are
- *   delivered on commit, so every notified row is visible to that read.
- * - Process-wide subscribers (web push) then get each event once per process; a push sender that must
- *   send once in all must claim the event (e.g. a row per sent event) before sending.
+ * - `InProcessEventHub`: one process (the embedded database, which only one process can open).
+ * - `PostgresEventHub`: every process on one PostgreSQL server. The transaction that stores events
+ *   notifies `order_events` with `<tenant>:<last id>` (delivered on commit); each process's listening
+ *   connection hears it, and its hub reads the rows after the last id it delivered from the table and
+ *   hands them to its listeners in id order, once. Process-wide subscribers (web push) so get each
+ *   event once per process; a push sent once in all is claimed in the database first.
  */
 export interface EventHub {
   /** Hands a committed event to the listeners of its tenant and to the process-wide listeners. */
