@@ -18,7 +18,7 @@ import { Timers } from '../../domain/ports/Timers';
 import { SystemClock } from '../../infrastructure/clock/SystemClock';
 import { FetchEventStream } from '../../infrastructure/events/FetchEventStream';
 import { BrowserOrdersExport } from '../../infrastructure/export/BrowserOrdersExport';
-import { AxiosHttpClient } from '../../infrastructure/http/AxiosHttpClient';
+import { FetchHttpClient } from '../../infrastructure/http/FetchHttpClient';
 import { DayjsI18nextLocaleService } from '../../infrastructure/i18n/DayjsI18nextLocaleService';
 import { type NavigableRouter, RouterNavigator } from '../../infrastructure/navigation/RouterNavigator';
 import { BlueprintNotifier } from '../../infrastructure/notifier/BlueprintNotifier';
@@ -53,7 +53,8 @@ export function browserModule(context: BrowserContext): ContainerModule {
       .inSingletonScope();
     bind(HttpClient)
       .toResolvedValue(
-        (session: SessionStore, activity: AppStability) => new AxiosHttpClient(session, { baseURL: context.config.apiBase, activity }),
+        (session: SessionStore, activity: AppStability) =>
+          new FetchHttpClient(session, { baseURL: context.config.apiBase, window: context.window, activity }),
         [SessionStore, AppStability],
       )
       .inSingletonScope();

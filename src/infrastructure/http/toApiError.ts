@@ -1,15 +1,10 @@
-import { isAxiosError } from 'axios';
 import { ApiError } from '../../domain/model/ApiError';
-import { isProblem } from '../../domain/model/Problem';
 
-/** Turns whatever axios rejected with into an `ApiError`: a problem body when the backend sent one. */
+/**
+ * What a failed request rejects with: an `ApiError` the answer became stays as it is; anything else
+ * (fetch rejecting because the server could not be reached, a body cut off while it was read, a
+ * body that could not be sent) is a network error.
+ */
 export function toApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) {
-    return error;
-  }
-  if (isAxiosError(error) && error.response) {
-    const body: unknown = error.response.data;
-    return new ApiError(error.response.status, isProblem(body) ? body : undefined);
-  }
-  return new ApiError(0, undefined, 'network');
+  return error instanceof ApiError ? error : new ApiError(0, undefined, 'network');
 }

@@ -1,10 +1,13 @@
-import { AxiosError, AxiosHeaders, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import type { Answer } from '../../../src/infrastructure/http/readAnswer';
+import type { FetchWindow } from '../../../src/infrastructure/http/FetchHttpClient';
 
 export interface RecordedRequest {
   method: string;
+  /** The path under the API base, without the query. */
   url: string;
   headers: Record<string, string>;
-  params: unknown;
+  /** The query: a repeated parameter as an array. */
+  params: Record<string, string | string[]>;
   body: unknown;
 }
 
@@ -17,43 +20,50 @@ export interface FakeAnswer {
 type Handler = (request: RecordedRequest) => FakeAnswer | Promise<FakeAnswer>;
 
 /**
- * An in-memory backend behind axios' adapter: records every request as it would leave the
- * browser and answers from handlers keyed by `METHOD /path`.
+ * An in-memory backend behind the page's `fetch` (`window` of the FetchHttpClient): records every
+ * request as it leaves the browser and answers from handlers keyed by `METHOD /path`; a request
+ * nobody handles fails as fetch does when the server cannot be reached.
  */
-export class FakeBackend {
+export class FakeBackend implements FetchWindow {
   readonly requests: RecordedRequest[] = [];
   private readonly handlers = new Map<string, Handler>();
+
+  constructor(private readonly base = '/api') {}
 
   on(route: string, handler: Handler | FakeAnswer): this {
     this.handlers.set(route, typeof handler === 'function' ? handler : () => handler);
     return this;
   }
 
-  readonly adapter: AxiosAdapter = async (config: InternalAxiosRequestConfig) => {
-    const headers = AxiosHeaders.from(config.headers).toJSON() as Record<string, string>;
+  readonly fetch = async (url: string, init: RequestInit): Promise<Answer> => {
+    const parsed = new URL(url, 'http://localhost');
+    const params: Record<string, string | string[]> = {};
+    for (const [name, value] of parsed.searchParams) {
+      const held = params[name];
+      params[name] = held === undefined ? value : [...(Array.isArray(held) ? held : [held]), value];
+    }
     const request: RecordedRequest = {
-      method: (config.method ?? 'get').toUpperCase(),
-      url: config.url ?? '',
-      headers,
-      params: config.params,
-      body: typeof config.data === 'string' ? JSON.parse(config.data) : config.data,
+      method: init.method ?? 'GET',
+      url: parsed.pathname.startsWith(`${this.base}/`) ? parsed.pathname.slice(this.base.length) : parsed.pathname,
+      headers: { ...(init.headers as Record<string, string>) },
+      params,
+      body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body,
     };
     this.requests.push(request);
     const handler = this.handlers.get(`${request.method} ${request.url}`);
     if (!handler) {
-      throw new AxiosError('connect ECONNREFUSED', 'ERR_NETWORK', config);
+      throw new TypeError('Failed to fetch');
     }
-    const answer = await handler(request);
-    const response = {
-      data: answer.body,
-      status: answer.status,
-      statusText: String(answer.status),
-      headers: answer.headers ?? { 'content-type': 'application/json' },
-      config,
-    };
-    if (answer.status >= 400) {
-      throw new AxiosError(`Request failed with status code ${answer.status}`, 'ERR_BAD_RESPONSE', config, null, response);
-    }
-    return response;
+    return fakeResponse(await handler(request));
+  };
+}
+
+function fakeResponse({ status, body }: FakeAnswer): Answer {
+  const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  return {
+    status,
+    ok: status >= 200 && status < 300,
+    text: async () => text,
+    blob: async () => (body instanceof Blob ? body : new Blob([text])),
   };
 }

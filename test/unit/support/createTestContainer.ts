@@ -13,7 +13,7 @@ import { FrameScheduler } from '../../../src/domain/ports/FrameScheduler';
 import { PushService } from '../../../src/domain/ports/PushService';
 import { ThemeService } from '../../../src/domain/ports/ThemeService';
 import { Timers } from '../../../src/domain/ports/Timers';
-import { AxiosHttpClient } from '../../../src/infrastructure/http/AxiosHttpClient';
+import { FetchHttpClient } from '../../../src/infrastructure/http/FetchHttpClient';
 import { MobxStatePersistence, STATE_KEY } from '../../../src/infrastructure/persistence/MobxStatePersistence';
 import { SlicedStorage } from '../../../src/infrastructure/persistence/SlicedStorage';
 import { FakeBackend } from './FakeBackend';
@@ -37,7 +37,7 @@ export interface TestBed {
 
 /**
  * The core module with fakes for everything outside: an in-memory backend behind the real
- * AxiosHttpClient, a fixed clock, recording navigator, notifier and locale service, a live stream,
+ * FetchHttpClient, a fixed clock, recording navigator, notifier and locale service, a live stream,
  * timers, frames, theme and push the test drives, and the real persistence over the test's
  * localStorage. Rebind what a test needs otherwise.
  */
@@ -68,7 +68,7 @@ export function createTestContainer(storage: Storage = window.localStorage): Tes
       bind(PushService).toConstantValue(push);
       bind(StatePersistence).toConstantValue(new MobxStatePersistence(new SlicedStorage(storage, STATE_KEY)));
       bind(HttpClient)
-        .toResolvedValue((session: SessionStore) => new AxiosHttpClient(session, { baseURL: '/api', adapter: backend.adapter }), [SessionStore])
+        .toResolvedValue((session: SessionStore) => new FetchHttpClient(session, { baseURL: '/api', window: backend }), [SessionStore])
         .inSingletonScope();
     }),
   );

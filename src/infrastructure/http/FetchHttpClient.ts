@@ -1,0 +1,118 @@
+import type { Disposable } from '../../domain/model/Disposable';
+import { Emitter } from '../../domain/model/Emitter';
+import type { HttpClient, RequestOptions, UnauthorizedEvent } from '../../domain/ports/HttpClient';
+import type { RequestActivity } from '../../domain/ports/RequestActivity';
+import type { SessionStore } from '../../domain/ports/SessionStore';
+import { type Answer, readAnswer } from './readAnswer';
+import { requestUrl } from './requestUrl';
+import { toApiError } from './toApiError';
+
+/** The page's fetch, looked up at every request. */
+export interface FetchWindow {
+  fetch(url: string, init: RequestInit): Promise<Answer>;
+}
+
+export interface FetchHttpClientOptions {
+  /** The API base, `/api` (spec). */
+  baseURL: string;
+  /** Whose `fetch` sends: the page (telemetry replaces its `fetch` once loaded), or a test's. */
+  window: FetchWindow;
+  /** Told when each request leaves and when it is answered (the console's stability). */
+  activity?: RequestActivity;
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+const BEARER = /^Bearer (.+)$/;
+
+/**
+ * The HttpClient on the browser's fetch. Every request carries `Accept: application/json` (unless
+ * the caller asks for something else), `Authorization: Bearer <token>` and `x-ui-locale` read from
+ * the session as it leaves (spec); a body goes as JSON. A request leaves in the turn it is made:
+ * nothing is awaited before `fetch` is called, so a filter change's request is on the wire before
+ * the page re-renders. Failures become `ApiError`s; every 401 is announced with the token the
+ * request carried.
+ */
+export class FetchHttpClient implements HttpClient, Disposable {
+  private readonly unauthorized = new Emitter<UnauthorizedEvent>();
+
+  readonly onDidReceiveUnauthorized = this.unauthorized.event;
+
+  constructor(
+    private readonly session: SessionStore,
+    private readonly options: FetchHttpClientOptions,
+  ) {}
+
+  get<T>(path: string, options?: RequestOptions): Promise<T> {
+    return this.send<T>('GET', path, undefined, options);
+  }
+
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+    return this.send<T>('POST', path, body, options);
+  }
+
+  put<T>(path: string, body: unknown, options?: RequestOptions): Promise<T> {
+    return this.send<T>('PATCH', path, body, options);
+  }
+
+  delete<T>(path: string, options?: RequestOptions & { body?: unknown }): Promise<T> {
+    return this.send<T>('DELETE', path, options?.body, options);
+  }
+
+  private async send<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+    const { activity, baseURL, window } = this.options;
+    activity?.started();
+    const headers = this.headers(options.headers, body !== undefined);
+    try {
+      const answer = await window.fetch(requestUrl(baseURL, path, options.params), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return await readAnswer<T>(answer, options.responseType ?? 'json');
+    } catch (error) {
+      const apiError = toApiError(error);
+      if (apiError.status === 401) {
+        this.unauthorized.fire({ path, token: BEARER.exec(headerValue(headers, 'Authorization') ?? '')?.[1] ?? null });
+      }
+      throw apiError;
+    } finally {
+      activity?.finished();
+    }
+  }
+
+  /** The caller's headers over the defaults; the session's token and language over both. */
+  private headers(own: Record<string, string> = {}, json: boolean): Record<string, string> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    for (const [name, value] of Object.entries(own)) {
+      setHeader(headers, name, value);
+    }
+    if (json && headerValue(headers, 'Content-Type') === undefined) {
+      headers['Content-Type'] = 'application/json';
+    }
+    if (this.session.token) {
+      setHeader(headers, 'Authorization', `Bearer ${this.session.token}`);
+    }
+    setHeader(headers, 'x-ui-locale', this.session.language);
+    return headers;
+  }
+
+  dispose(): void {
+    this.unauthorized.dispose();
+  }
+}
+
+function headerValue(headers: Record<string, string>, name: string): string | undefined {
+  const found = Object.keys(headers).find((existing) => existing.toLowerCase() === name.toLowerCase());
+  return found === undefined ? undefined : headers[found];
+}
+
+/** Sets a header, replacing one of the same name in any case (header names are case-insensitive). */
+function setHeader(headers: Record<string, string>, name: string, value: string): void {
+  for (const existing of Object.keys(headers)) {
+    if (existing.toLowerCase() === name.toLowerCase()) {
+      delete headers[existing];
+    }
+  }
+  headers[name] = value;
+}
