@@ -48,7 +48,7 @@ describe('telemetry in a browser', () => {
     const spanNames = () => [
       ...new Set(traceExports().flatMap((body) => body.resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans.map((span) => span.name))))),
     ];
-    // The console's API calls go through axios, i.e. XMLHttpRequest: their spans are named by method.
+    // The console's API calls go through fetch: their spans are named by method.
     await eventually(spanNames, {
       until: (names) => names.includes('documentLoad') && names.includes('GET'),
       timeoutMs: 10000,

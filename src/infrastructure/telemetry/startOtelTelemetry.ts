@@ -32,7 +32,7 @@ export interface OtelTelemetryOptions {
   console?: Console;
   /** Where records go: OTLP over HTTP to the endpoints unless a test passes in-memory exporters. */
   createExporters?(endpoints: TelemetryEndpoints): TelemetryExporters;
-  /** Page-load, click, fetch and XMLHttpRequest spans; on unless a test leaves them out. */
+  /** Page-load, click and fetch spans; on unless a test leaves them out. */
   instrument?: boolean;
 }
 

@@ -2,7 +2,7 @@
 export interface TelemetryEndpoints {
   traces: string;
   logs: string;
-  /** URLs the fetch and XMLHttpRequest instrumentations leave alone. */
+  /** URLs the fetch instrumentation leaves alone. */
   ignoredUrls: RegExp[];
 }
 

@@ -197,7 +197,6 @@ describe('startTelemetry', () => {
       '@opentelemetry/instrumentation-document-load',
       '@opentelemetry/instrumentation-fetch',
       '@opentelemetry/instrumentation-user-interaction',
-      '@opentelemetry/instrumentation-xml-http-request',
     ];
     await jest.isolateModulesAsync(async () => {
       for (const name of packages) {

@@ -1,33 +1,51 @@
+import './fetchPageGlobals';
+import type { Answer } from '../../../../src/infrastructure/http/readAnswer';
+import type { Language } from '../../../../src/domain/model/Language';
+import type { SessionStore } from '../../../../src/domain/ports/SessionStore';
+import { FetchHttpClient } from '../../../../src/infrastructure/http/FetchHttpClient';
 import type { OtelTelemetry } from '../../../../src/infrastructure/telemetry/OtelTelemetry';
 import { startOtelTelemetry } from '../../../../src/infrastructure/telemetry/startOtelTelemetry';
 import { SteeredLogExporter, SteeredSpanExporter } from './telemetryFakes';
 
+/** A 200 as the page's fetch resolves it, with what the instrumentation and the client read. */
+function answer(url: string): Answer & Pick<Response, 'url' | 'statusText' | 'clone'> {
+  return {
+    url: new URL(url, window.location.href).href,
+    status: 200,
+    statusText: 'OK',
+    ok: true,
+    text: async () => '{}',
+    blob: async () => new Blob(['{}']),
+    // No body to read: the instrumentation ends the span on the answer itself.
+    clone: () => ({ body: null }) as Response,
+  };
+}
+
 /**
- * The network instrumentation as the deployed console installs it, seen through XMLHttpRequest
- * (jsdom has no fetch; fetch is configured from the same options).
+ * The network instrumentation as the deployed console installs it, over the page's fetch: the
+ * console's HttpClient made before telemetry loaded is traced once it has, with the trace context
+ * sent to its own origin only; the event stream and the telemetry endpoints are not traced.
  */
 describe('web instrumentation: trace context to the own origin only; stream and telemetry untraced', () => {
   let spans: SteeredSpanExporter;
   let telemetry: OtelTelemetry;
+  /** The headers of each request that reached the page's fetch, by path and query (or URL elsewhere). */
   let sentHeaders: Map<string, Record<string, string>>;
-  const prototype = XMLHttpRequest.prototype;
-  const { open, send, setRequestHeader } = prototype;
+  let http: FetchHttpClient;
+  const page = window as unknown as { fetch?: unknown };
 
   beforeEach(() => {
     spans = new SteeredSpanExporter();
     sentHeaders = new Map();
-    const urls = new WeakMap<XMLHttpRequest, string>();
-    // The page's XMLHttpRequest, answering every request at once; the instrumentation wraps it.
-    prototype.open = function (this: XMLHttpRequest, _method: string, url: string | URL) {
-      urls.set(this, String(url));
-      sentHeaders.set(String(url), {});
-    } as typeof open;
-    prototype.setRequestHeader = function (this: XMLHttpRequest, name: string, value: string) {
-      (sentHeaders.get(urls.get(this) ?? '') ?? {})[name] = value;
+    // The page's fetch, answering every request at once; the instrumentation wraps it.
+    page.fetch = (url: string, init: RequestInit = {}) => {
+      const parsed = new URL(url, window.location.href);
+      const key = parsed.origin === window.location.origin ? parsed.pathname + parsed.search : parsed.href;
+      sentHeaders.set(key, Object.fromEntries(new Headers(init.headers).entries()));
+      return Promise.resolve(answer(url));
     };
-    prototype.send = function (this: XMLHttpRequest) {
-      setTimeout(() => this.dispatchEvent(new Event('load')), 0);
-    };
+    const session = { token: null, language: 'de' as Language };
+    http = new FetchHttpClient(session as unknown as SessionStore, { baseURL: '/api', window });
     telemetry = startOtelTelemetry({
       release: '2026.11.0',
       environment: 'test',
@@ -41,37 +59,48 @@ describe('web instrumentation: trace context to the own origin only; stream and 
 
   afterEach(async () => {
     await telemetry.shutdown();
-    Object.assign(prototype, { open, send, setRequestHeader });
+    http.dispose();
+    // Disabling leaves its wrapper in place (passing everything through); the next test wraps its own fetch.
+    delete page.fetch;
   });
 
-  /** Sends a request and waits until its span, if any, has ended and been flushed. */
-  async function request(url: string): Promise<void> {
-    const xhr = new XMLHttpRequest();
-    xhr.open('GET', url);
-    xhr.send();
+  /** Waits until a request's span, if any, has ended and been flushed. */
+  async function settled(): Promise<void> {
     // The instrumentation ends a span a little after the response, waiting for its timing entry.
     await new Promise((resolve) => setTimeout(resolve, 400));
     await telemetry.flush();
   }
 
-  const tracedUrls = () => spans.records.map((span) => span.attributes['http.url'] ?? span.attributes['url.full']);
+  const traced = () =>
+    spans.records.map((span) => ({ name: span.name, url: span.attributes['url.full'], status: span.attributes['http.response.status_code'] }));
 
-  it('traces a request to the own origin, sends it the trace context, and scrubs its URL', async () => {
-    await request('/api/orders?status=new&token=secret');
+  it("traces the console's API calls, sends them the trace context, and scrubs their URL", async () => {
+    await http.get('/orders', { params: { status: 'new', token: 'secret' } });
+    await settled();
     expect(sentHeaders.get('/api/orders?status=new&token=secret')).toHaveProperty('traceparent');
-    expect(tracedUrls()).toEqual(['http://localhost/api/orders?status=new&token=[redacted]']);
+    expect(sentHeaders.get('/api/orders?status=new&token=secret')).toMatchObject({ accept: 'application/json', 'x-ui-locale': 'de' });
+    expect(traced()).toEqual([{ name: 'GET', url: 'http://localhost/api/orders?status=new&token=[redacted]', status: 200 }]);
+  });
+
+  it('names a span by its method', async () => {
+    await http.put('/orders/o-1', { status: 'confirmed' }, { headers: { 'If-Match': '"3"' } });
+    await settled();
+    expect(traced()).toEqual([{ name: 'PATCH', url: 'http://localhost/api/orders/o-1', status: 200 }]);
+    expect(sentHeaders.get('/api/orders/o-1')).toMatchObject({ 'if-match': '"3"', 'content-type': 'application/json' });
   });
 
   it('sends no trace context to another origin', async () => {
-    await request('https://maps.example.com/tiles/1');
+    await window.fetch('https://maps.example.com/tiles/1');
+    await settled();
     expect(sentHeaders.get('https://maps.example.com/tiles/1')).toEqual({});
   });
 
   it('leaves the event stream and the telemetry endpoints untraced', async () => {
-    await request('/api/events');
-    await request('/v1/logs');
-    await request('http://localhost/v1/traces');
+    await window.fetch('/api/events');
+    await window.fetch('/v1/logs', { method: 'POST' });
+    await window.fetch('http://localhost/v1/traces', { method: 'POST' });
+    await settled();
     expect(sentHeaders.get('/api/events')).toEqual({});
-    expect(tracedUrls()).toEqual([]);
+    expect(traced()).toEqual([]);
   });
 });
