@@ -94,6 +94,12 @@ export interface AppOptions {
   push?: PushOptions;
   /** Telemetry (`/v1/traces`, `/v1/logs`): the collector to forward to, flood limits. */
   telemetry?: TelemetryOptions;
+  /**
+   * The reverse proxies whose `X-Forwarded-For` is believed (addresses, CIDR ranges, or `loopback`,
+   * `linklocal`, `uniquelocal`): the client address that rate limits count by is then the one the
+   * nearest untrusted hop names. Default none: the socket's address (a proxy's, behind one).
+   */
+  trustProxy?: readonly string[];
   /** Sign-in: failed attempts per address and account and per address, password hashes at once. */
   login?: LoginOptions;
   /** Work done by one process at a time among those on the database (housekeeping): how leases are held, this backend's name. */
@@ -127,6 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Requests are not logged one by one; errors are (see http/errorHandling.ts).
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit,
+    trustProxy: options.trustProxy && options.trustProxy.length > 0 ? [...options.trustProxy] : false,
     // Unknown fields are refused (400), never dropped silently; query values are coerced to the schema, bodies never.
     schemaController: requestValidators(),
   });

@@ -32,6 +32,8 @@
  *                    processes on one database, one of them simulates at a time
  *   WORKERS          number of backend processes on this machine, one port (Node's cluster module; default 1).
  *                    More than 1 needs PostgreSQL (DATABASE_URL): the embedded database is one process's
+ *   TRUST_PROXY      reverse proxies whose X-Forwarded-For names the client, comma-separated addresses, CIDR
+ *                    ranges or loopback, linklocal, uniquelocal (default none: the socket's address counts)
  *   LEASE_SECONDS    how long a process holds the demo simulator and the housekeeping without renewing
  *                    (renewed every third of it): the longest another waits to take over from one that
  *                    died (default 15)
@@ -108,6 +110,10 @@ function readSettings() {
   const collectorEndpoint = text('OTEL_EXPORTER_OTLP_ENDPOINT');
   const logLevel = text('LOG_LEVEL') ?? 'warn';
   const leaseSeconds = integer('LEASE_SECONDS', 15, 1, 3600);
+  const trustProxy = text('TRUST_PROXY')
+    ?.split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
 
   const options: StartServerOptions = {
     port,
@@ -128,6 +134,7 @@ function readSettings() {
     simulate,
     telemetry: { collectorEndpoint },
     leases: { ttlMs: leaseSeconds * 1000 },
+    trustProxy,
   };
   return { options, workers, dataDir, databaseUrl, seedOrders, seedTenantOrders, staticDir, simulate, collectorEndpoint, logLevel };
 }

@@ -81,6 +81,8 @@ export interface StartServerOptions {
   tokenTtlSeconds?: number;
   /** Sign-in: the limits of failed attempts and of password checks in flight (see server/README.md). */
   login?: LoginOptions;
+  /** Reverse proxies whose `X-Forwarded-For` names the client (see `AppOptions.trustProxy`). Default none. */
+  trustProxy?: readonly string[];
   /** Announced in `/config.json`. Default: the version in the repository's package.json. */
   release?: string;
   /** Announced in `/config.json`. Default `cockpit.example.com`. */
@@ -208,6 +210,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       productionHost: options.productionHost ?? 'cockpit.example.com',
       tokenTtlSeconds: options.tokenTtlSeconds,
       login: options.login,
+      trustProxy: options.trustProxy,
       logger: options.logger,
       events: { ...options.events, hub, notifications: shared?.notifications },
       push: { ...options.push, vapid },
