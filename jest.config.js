@@ -9,6 +9,14 @@ const transform = {
   '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json', diagnostics: false }],
 };
 
+/** Backend integration tests over real HTTP; run once per database engine (test/server/support/testEngine.ts). */
+const server = {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test/server'],
+  transform,
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly})/)`],
+};
+
 /** @type {import('jest').Config} */
 module.exports = {
   projects: [
@@ -21,12 +29,24 @@ module.exports = {
       transformIgnorePatterns: [`/node_modules/(?!(${esmOnly})/)`],
       moduleNameMapper: { '\\.css$': '<rootDir>/test/unit/styleStub.ts' },
     },
+    // On the embedded database (PGlite), each backend in memory.
     {
       displayName: 'server',
-      testEnvironment: 'node',
-      roots: ['<rootDir>/test/server'],
-      transform,
-      transformIgnorePatterns: [`/node_modules/(?!(${esmOnly})/)`],
+      ...server,
+      // What needs PostgreSQL itself (several processes on one server, LISTEN/NOTIFY) runs in server-postgres only.
+      testPathIgnorePatterns: ['Postgres\\.test\\.ts$', '/multiProcess[^/]*\\.test\\.ts$'],
+    },
+    // On PostgreSQL (TEST_DATABASE_URL), each backend with a database of its own.
+    {
+      displayName: 'server-postgres',
+      ...server,
+      setupFiles: ['<rootDir>/test/server/support/usePostgres.ts'],
+      globalSetup: '<rootDir>/test/server/support/postgresGlobalSetup.ts',
+      globalTeardown: '<rootDir>/test/server/support/postgresGlobalTeardown.ts',
+      testPathIgnorePatterns: [
+        // The embedded engine alone: its worker thread and the statements it prepares.
+        '/test/server/pgliteDatabase\\.test\\.ts$',
+      ],
     },
   ],
 };

@@ -48,7 +48,7 @@ const jsonReport = (name) => ['--json', `--outputFile=${path.join(results, name)
 const unitStatus = await withTestPostgres(
   (url) => {
     log('Unit and backend integration tests …');
-    return runCommand(bin('jest'), ['--selectProjects', 'unit', 'server', ...jsonReport('unit.json'), ...(process.env.CI ? ['--ci'] : [])], {
+    return runCommand(bin('jest'), ['--selectProjects', 'unit', 'server', 'server-postgres', ...jsonReport('unit.json'), ...(process.env.CI ? ['--ci'] : [])], {
       cwd: root,
       env: { ...process.env, TEST_DATABASE_URL: url },
     });

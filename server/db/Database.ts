@@ -1,7 +1,7 @@
 /**
  * The database port of the reference backend: plain PostgreSQL SQL with `$1…` parameters, answered by
  * an embedded PGlite or by a PostgreSQL server. Both adapters return the same row shapes:
- * `timestamptz` columns come back as ISO 8601 strings in UTC, `bigint` as numbers.
+ * `timestamptz` columns come back as ISO 8601 strings in UTC, `bigint` as numbers, `interval` as text.
  * Parameters are strings, numbers, booleans, null or arrays of those (dates as ISO strings).
  */
 export type SqlValue = string | number | boolean | null | readonly (string | number | boolean | null)[];

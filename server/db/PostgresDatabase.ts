@@ -4,8 +4,9 @@ import { type Database, DatabaseError, type Queryable, type SqlValue } from './D
 const TIMESTAMPTZ = 1184;
 const TIMESTAMP = 1114;
 const INT8 = 20;
+const INTERVAL = 1186;
 
-/** Row parsing that matches the embedded database: timestamps as ISO strings, bigint as number. */
+/** Row parsing that matches the embedded database: timestamps as ISO strings, bigint as number, intervals as text. */
 function typeParser(oid: number, format?: string): (value: string) => unknown {
   if (oid === TIMESTAMPTZ || oid === TIMESTAMP) {
     const parseDate = pg.types.getTypeParser(oid, 'text') as (value: string) => Date;
@@ -13,6 +14,9 @@ function typeParser(oid: number, format?: string): (value: string) => unknown {
   }
   if (oid === INT8) {
     return (value) => Number(value);
+  }
+  if (oid === INTERVAL) {
+    return (value) => value;
   }
   return pg.types.getTypeParser(oid, (format ?? 'text') as 'text') as (value: string) => unknown;
 }

@@ -64,27 +64,25 @@ describe('GET /api/events: streams per token', () => {
   it('answers a stream displaced while it was starting with its retry line only, and ends it', async () => {
     const { token } = await login(server, GERMAN_EMAIL);
     // Where the tenant's events stand is read once a stream is registered: counting those reads
-    // shows when every stream is; holding the database keeps them all from starting meanwhile.
-    const query = jest.spyOn(server.database, 'query');
-    const positionReads = () => query.mock.calls.filter(([sql]) => sql.includes('FROM tenant_event_counters WHERE tenant_id')).length;
-    let hold = () => {};
-    const held = new Promise<void>((resolve) => {
-      hold = resolve;
-    });
+    // shows when every stream is; holding the reads keeps them all from starting meanwhile.
+    const database = server.database;
+    const read = database.query.bind(database);
     let release = () => {};
-    const transaction = server.database.transaction(async () => {
-      hold();
-      await new Promise<void>((resolve) => {
-        release = resolve;
-      });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let positionReads = 0;
+    const query = jest.spyOn(database, 'query').mockImplementation(async (sql, params) => {
+      if (sql.includes('FROM tenant_event_counters WHERE tenant_id')) {
+        positionReads += 1;
+        await gate;
+      }
+      return read(sql, params);
     });
     try {
-      await held;
-      const before = positionReads();
       const opening = Array.from({ length: 11 }, () => EventStreamClient.open(server, { token }));
-      await eventually(() => positionReads() >= before + 11, 'registering 11 streams');
+      await eventually(() => positionReads >= 11, 'registering 11 streams');
       release();
-      await transaction;
       const streams = await Promise.all(opening);
       open.push(...streams);
       expect(streams.map((client) => client.response.status)).toEqual(Array.from({ length: 11 }, () => 200));

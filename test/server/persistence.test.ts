@@ -1,35 +1,37 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RunningServer } from '../../server/startServer';
 import type { OrderPage } from '../../src/domain/model/Order';
 import type { User } from '../../src/domain/model/User';
 import { seededRange, withRange } from './support/orderRange';
+import { type KeptStorage, keptStorage, TEST_ENGINE } from './support/testEngine';
 import { call, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer } from './support/testServer';
 
+/** A data directory, and on PostgreSQL a database kept between the starts (the embedded engine keeps it in the directory). */
 describe('a data directory', () => {
-  let dataDir: string;
+  let storage: KeptStorage;
   let server: RunningServer | undefined;
 
-  beforeAll(() => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'cockpit-data-'));
+  beforeAll(async () => {
+    storage = await keptStorage();
   });
 
   afterAll(async () => {
     await server?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await storage?.dispose();
   });
 
   it(
     'keeps data and the token key across a restart',
     async () => {
-      server = await startTestServer({ database: dataDir, seedOrders: 20 });
+      const { dataDir, options } = storage;
+      server = await startTestServer({ ...options, seedOrders: 20 });
       expect(server.seeded).toBe(true);
       const keyFile = path.join(dataDir, 'jwt-secret');
       expect(existsSync(keyFile)).toBe(true);
       expect(statSync(keyFile).mode & 0o777).toBe(0o600);
       const key = readFileSync(keyFile, 'utf8');
-      expect(existsSync(path.join(dataDir, 'pgdata'))).toBe(true);
+      expect(existsSync(path.join(dataDir, 'pgdata'))).toBe(TEST_ENGINE === 'pglite');
 
       const { token } = await login(server, GERMAN_EMAIL);
       const revoked = (await login(server, GERMAN_EMAIL)).token;
@@ -42,7 +44,7 @@ describe('a data directory', () => {
       await server.close();
       server = undefined;
 
-      server = await startTestServer({ database: dataDir, seedOrders: 20 });
+      server = await startTestServer({ ...options, seedOrders: 20 });
       expect(server.seeded).toBe(false);
       expect(readFileSync(keyFile, 'utf8')).toBe(key);
 

@@ -11,6 +11,7 @@ import {
 } from '../../server/push/vapidKeys';
 import { REPOSITORY_ROOT, type RunningServer } from '../../server/startServer';
 import type { RuntimeConfig } from '../../src/domain/model/RuntimeConfig';
+import { type KeptStorage, keptStorage } from './support/testEngine';
 import { call, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer } from './support/testServer';
 
 const configOf = async (server: RunningServer | string): Promise<RuntimeConfig> => {
@@ -26,8 +27,17 @@ describe('VAPID keys', () => {
     return dir;
   };
 
-  afterAll(() => {
+  const storages: KeptStorage[] = [];
+  /** A data directory and, on PostgreSQL, a database, for a server that restarts or runs as server/main.ts. */
+  const storage = async () => {
+    const kept = await keptStorage();
+    storages.push(kept);
+    return kept;
+  };
+
+  afterAll(async () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+    for (const kept of storages) await kept.dispose();
   });
 
   describe('kept in the data directory', () => {
@@ -89,13 +99,13 @@ describe('VAPID keys', () => {
   it(
     'a server with a data directory announces the kept key, also after a restart',
     async () => {
-      const dir = tempDir();
-      let server = await startTestServer({ database: dir, seedOrders: 0 });
+      const { dataDir: dir, options } = await storage();
+      let server = await startTestServer({ ...options, seedOrders: 0 });
       try {
         const kept = JSON.parse(readFileSync(path.join(dir, 'vapid-keys.json'), 'utf8')) as { publicKey: string };
         expect((await configOf(server)).vapidPublicKey).toBe(kept.publicKey);
         await server.close();
-        server = await startTestServer({ database: dir, seedOrders: 0 });
+        server = await startTestServer({ ...options, seedOrders: 0 });
         expect((await configOf(server)).vapidPublicKey).toBe(kept.publicKey);
         const { token } = await login(server, GERMAN_EMAIL);
         expect(await (await call(server, '/api/push/public-key', { token })).json()).toEqual({ publicKey: kept.publicKey });
@@ -139,9 +149,9 @@ describe('VAPID keys', () => {
     it(
       'takes VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT instead of keeping keys',
       async () => {
-        const dataDir = tempDir();
+        const { env, dataDir } = await storage();
         const keys = randomVapidKeys();
-        const program = run({ DATA_DIR: dataDir, VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'mailto:ops@example.com' });
+        const program = run({ ...env, VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey, VAPID_SUBJECT: 'mailto:ops@example.com' });
         const deadline = Date.now() + STARTUP_TIMEOUT_MS;
         let port: string | undefined;
         while (!port) {

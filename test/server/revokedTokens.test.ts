@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { RevokedTokens, revocationLookupFor } from '../../server/auth/RevokedTokens';
 import { type Database, DatabaseError, type SqlValue } from '../../server/db/Database';
 import { migrate } from '../../server/db/migrate';
-import { PgliteDatabase } from '../../server/db/PgliteDatabase';
+import { openTestDatabase, TEST_ENGINE } from './support/testEngine';
 import { STARTUP_TIMEOUT_MS } from './support/testServer';
 
 /** The database, counting the statements sent through this view of it; `failNext` makes the next statement fail. */
@@ -37,19 +37,20 @@ class CountingDatabase implements Database {
 const HOUR_MS = 3_600_000;
 
 describe('RevokedTokens', () => {
-  let db: PgliteDatabase;
+  let db: Database;
   const later = () => new Date(Date.now() + 8 * HOUR_MS);
 
   beforeAll(async () => {
-    db = await PgliteDatabase.open();
+    db = await openTestDatabase();
     await migrate(db);
   }, STARTUP_TIMEOUT_MS);
 
   afterAll(() => db?.close());
 
   it('looks revocations up in memory on the embedded database, and asks the database on any other', () => {
-    expect(revocationLookupFor(db)).toBe('memory');
-    expect(new RevokedTokens(db).lookup).toBe('memory');
+    const onThisEngine = TEST_ENGINE === 'pglite' ? 'memory' : 'database';
+    expect(revocationLookupFor(db)).toBe(onThisEngine);
+    expect(new RevokedTokens(db).lookup).toBe(onThisEngine);
     const server = new CountingDatabase(db);
     expect(revocationLookupFor(server)).toBe('database');
     expect(new RevokedTokens(server).lookup).toBe('database');

@@ -206,6 +206,10 @@ describe('telemetry without a collector: decoded and summarised in the log', () 
   });
 
   describe('floods', () => {
+    // On PostgreSQL the buckets are kept in the database, shared by every app on it (the server's above,
+    // on another clock): each test starts with none, as a fresh process on the embedded database does.
+    beforeEach(() => server.database.query('DELETE FROM rate_limit_buckets'));
+
     it('refuses more than the limit per client with 429 and Retry-After, before reading the body, then lets it through again', async () => {
       const clock = new TestClock();
       const limits = { perClient: 3, overall: 1000, windowMs: 10_000 };

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { TEST_ENGINE } from './testEngine';
 
 /**
  * The PostgreSQL server the tests that need one run on (`TEST_DATABASE_URL`, any database on it: a
  * scratch database is created beside it). `npm test` names one; by hand:
  *
- *   TEST_DATABASE_URL=postgresql://user@127.0.0.1:5432/postgres npx jest --selectProjects server -- test/server/x.test.ts
+ *   TEST_DATABASE_URL=postgresql://user@127.0.0.1:5432/postgres npx jest --selectProjects server-postgres -- test/server/x.test.ts
  *
  * Unlike testDatabases.ts (copies of a migrated template for one backend each), a scratch database is
  * empty: the processes under test migrate and seed it themselves, as they would in production.
@@ -18,10 +19,14 @@ const MISSING_SERVER =
   'TEST_DATABASE_URL=postgresql://user@127.0.0.1:5432/postgres).';
 
 /**
- * `describe` for tests that need a PostgreSQL server: without `TEST_DATABASE_URL` they fail with one
- * test that says so (never skipped quietly).
+ * `describe` for tests that need a PostgreSQL server: they run in the jest project `server-postgres`
+ * (testEngine.ts) and are left to it by `server`, the embedded engine's run; without `TEST_DATABASE_URL`
+ * they fail with one test that says so (never skipped quietly).
  */
 export function describeOnPostgres(name: string, tests: () => void): void {
+  if (TEST_ENGINE !== 'postgres') {
+    return;
+  }
   if (TEST_DATABASE_URL) {
     describe(name, tests);
   } else {

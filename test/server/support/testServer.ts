@@ -2,6 +2,8 @@ import type { Problem } from '../../../src/domain/model/Problem';
 import type { LoginResult } from '../../../src/domain/model/User';
 import { DEMO_PASSWORD, DEMO_TENANTS } from '../../../server/seed/demoAccounts';
 import { type RunningServer, type StartServerOptions, startServer } from '../../../server/startServer';
+import { createTestDatabase } from './testDatabases';
+import { TEST_ENGINE } from './testEngine';
 
 /** Starting a server opens an embedded database, which takes a few seconds. */
 export const STARTUP_TIMEOUT_MS = 60_000;
@@ -31,9 +33,26 @@ export class TestClock {
   }
 }
 
-/** A server on 127.0.0.1 and a free port, with a fresh in-memory database and 50 orders per tenant. */
-export function startTestServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  return startServer({ seedOrders: 50, staticDir: '/nonexistent/order-cockpit-dist', ...options });
+/**
+ * A server on 127.0.0.1 and a free port, with a fresh database of the test engine (testEngine.ts) and
+ * 50 orders per tenant: an embedded one in memory, or on PostgreSQL a database of its own, dropped when
+ * the server closes. A `databaseUrl` given (see `keptStorage`) is used as it is.
+ */
+export async function startTestServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const settings: StartServerOptions = { seedOrders: 50, staticDir: '/nonexistent/order-cockpit-dist', ...options };
+  if (TEST_ENGINE === 'pglite' || settings.databaseUrl !== undefined) {
+    return startServer(settings);
+  }
+  const database = await createTestDatabase();
+  let server: RunningServer;
+  try {
+    server = await startServer({ ...settings, databaseUrl: database.url });
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  let closing: Promise<void> | undefined;
+  return { ...server, close: () => (closing ??= server.close().finally(() => database.drop())) };
 }
 
 export interface CallOptions {
