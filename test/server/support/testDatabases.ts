@@ -103,7 +103,12 @@ export function runPrefix(): string {
 export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<TestDatabase> {
   const source = options.migrated === false ? 'template0' : await ensureTemplate();
   const name = `${runPrefix()}${process.pid}_${randomBytes(4).toString('hex')}`;
-  await withAdmin((admin) => admin.query(`CREATE DATABASE ${quoted(name)} TEMPLATE ${quoted(source)}`));
+  await withAdmin(async (admin) => {
+    // PostgreSQL 15 copies a template through the WAL by default; copying its files is several times faster.
+    const { rows } = await admin.query<{ version: number }>("SELECT current_setting('server_version_num')::int AS version");
+    const strategy = (rows[0]?.version ?? 0) >= 150_000 ? ' STRATEGY FILE_COPY' : '';
+    await admin.query(`CREATE DATABASE ${quoted(name)} TEMPLATE ${quoted(source)}${strategy}`);
+  });
   let dropped: Promise<void> | undefined;
   return {
     name,
