@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import net from 'node:net';
 import pg from 'pg';
 import { REVOCATION_CHANNEL, RevokedTokens } from '../../server/auth/RevokedTokens';
 import type { Queryable } from '../../server/db/Database';
@@ -76,6 +77,47 @@ async function until(condition: () => boolean, what: string, timeoutMs = 5000): 
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * A TCP proxy to the database whose connections can go silent: `cut()` makes every connection open
+ * now drop what it carries without closing (a dead network path: no FIN, no RST); later ones pass.
+ */
+class SilentCutProxy {
+  private constructor(
+    private readonly server: net.Server,
+    private readonly open: Set<{ silent: boolean; sockets: net.Socket[] }>,
+    readonly port: number,
+  ) {}
+
+  static async start(target: { host: string; port: number }): Promise<SilentCutProxy> {
+    const open = new Set<{ silent: boolean; sockets: net.Socket[] }>();
+    const server = net.createServer((client) => {
+      const upstream = net.connect(target.port, target.host);
+      const pair = { silent: false, sockets: [client, upstream] };
+      open.add(pair);
+      client.on('data', (chunk) => pair.silent || upstream.write(chunk));
+      upstream.on('data', (chunk) => pair.silent || client.write(chunk));
+      const end = () => {
+        open.delete(pair);
+        client.destroy();
+        upstream.destroy();
+      };
+      client.on('close', end).on('error', end);
+      upstream.on('close', end).on('error', end);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return new SilentCutProxy(server, open, (server.address() as net.AddressInfo).port);
+  }
+
+  cut(): void {
+    for (const pair of this.open) pair.silent = true;
+  }
+
+  async close(): Promise<void> {
+    for (const pair of this.open) for (const socket of pair.sockets) socket.destroy();
+    await new Promise((resolve) => this.server.close(resolve));
   }
 }
 
@@ -262,6 +304,49 @@ describeOnPostgres('the event hub on PostgreSQL (LISTEN/NOTIFY)', () => {
     expect(ids(onB)).toEqual(range(1, 6));
     expect(b.notifications.backendPid).not.toBe(pid);
     expect(b.errors.some((error) => error.includes('lost'))).toBe(true);
+  });
+
+  it('notices a listening connection cut without a word (heartbeat), connects again and delivers what it missed', async () => {
+    const tenant = await newTenant();
+    const server = new URL(scratch.url);
+    const proxy = await SilentCutProxy.start({ host: server.hostname, port: Number(server.port || 5432) });
+    const viaProxy = new URL(scratch.url);
+    viaProxy.hostname = '127.0.0.1';
+    viaProxy.port = String(proxy.port);
+    const errors: string[] = [];
+    const onError = (error: unknown, message: string) => errors.push(`${message}: ${String(error)}`);
+    const notifications = new PostgresNotifications({
+      connectionString: viaProxy.toString(),
+      channels: [EVENT_CHANNEL],
+      onError,
+      reconnectDelayMs: 20,
+      heartbeatIntervalMs: 200,
+      heartbeatTimeoutMs: 300,
+    });
+    const hub = new PostgresEventHub({ notifications, log: new EventLog(admin), database: admin, onError });
+    try {
+      await notifications.start();
+      await hub.start();
+      const received = collect(hub, tenant);
+      await write(admin, tenant, 1);
+      await until(() => received.length >= 1, 'the first event');
+
+      proxy.cut();
+      await write(admin, tenant, 3);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      // Notified to a connection that no longer carries anything: nothing arrives yet.
+      expect(ids(received)).toEqual([1]);
+      await until(() => notifications.connections >= 2 && notifications.isListening, 'a new listening connection');
+      await write(admin, tenant, 1);
+      await until(() => received.length >= 5, 'the events missed and the next');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(ids(received)).toEqual([1, 2, 3, 4, 5]);
+      expect(errors.some((error) => error.includes('no answer to the heartbeat within 300 ms'))).toBe(true);
+    } finally {
+      hub.close();
+      await notifications.close();
+      await proxy.close();
+    }
   });
 
   it('ends the streams of a token revoked by another process, and after a reconnect those revoked meanwhile', async () => {
