@@ -85,16 +85,19 @@ export class TelemetryRateLimiter implements TelemetryLimits {
 /** The buckets' names in `rate_limit_buckets`. */
 const CLIENT_BUCKET = 'telemetry-client';
 const OVERALL_BUCKET = 'telemetry-all';
+/** A database that does not answer is reported at most this often (a flood would otherwise flood the log). */
+const REPORT_EVERY_MS = 60_000;
 
 /**
  * The same buckets kept in the database (`SharedTokenBuckets`), for several processes on one
  * PostgreSQL: N processes let through what one would. One statement per request. When the database
  * does not answer, this process's own buckets decide meanwhile (telemetry is no reason to fail, and
- * a flood stays bounded, by N times the limits).
+ * a flood stays bounded, by N times the limits); that is reported once a minute at most.
  */
 export class SharedTelemetryRateLimiter implements TelemetryLimits {
   private readonly buckets: SharedTokenBuckets;
   private readonly fallback: TelemetryRateLimiter;
+  private reportedAt = -Infinity;
 
   constructor(
     db: Queryable,
@@ -117,7 +120,11 @@ export class SharedTelemetryRateLimiter implements TelemetryLimits {
         this.clock().getTime(),
       );
     } catch (error) {
-      this.onError(error);
+      const now = this.clock().getTime();
+      if (now - this.reportedAt >= REPORT_EVERY_MS || now < this.reportedAt) {
+        this.reportedAt = now;
+        this.onError(error);
+      }
       return this.fallback.take(client);
     }
     return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : 0;

@@ -126,3 +126,17 @@ describe.each(engines)('rate limits in the database, on %s', (_engine, open) => 
     expect(Number(left?.count)).toBe(0);
   });
 });
+
+describe('telemetry limits when the database does not answer', () => {
+  it('count in the process meanwhile, and report that once a minute', async () => {
+    const clock = new TestClock();
+    const broken = { query: () => Promise.reject(new Error('connection refused')), exec: () => Promise.reject(new Error('connection refused')) };
+    const reported: unknown[] = [];
+    const limiter = new SharedTelemetryRateLimiter(broken, clock.now, { perClient: 2, overall: 100, windowMs: 10_000 }, (error) => reported.push(error));
+    expect([await limiter.take('a'), await limiter.take('a'), await limiter.take('a')]).toEqual([0, 0, 5]);
+    expect(reported).toHaveLength(1);
+    clock.advance(60_000);
+    expect(await limiter.take('a')).toBe(0);
+    expect(reported).toHaveLength(2);
+  });
+});
