@@ -124,6 +124,12 @@ export async function createOrder(
     now,
   );
   server.events.publish(change.event);
+  // A hub on PostgreSQL may hold the event until it has read its predecessors: the push sender hears
+  // of it only then, so a test waiting for the sender to be idle waits for the hand-over first.
+  const hub = server.events as { deliveredId?: (tenantId: string) => number };
+  for (const deadline = Date.now() + 5_000; hub.deliveredId && hub.deliveredId(tenantId) < change.event.id && Date.now() < deadline; ) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
   return JSON.parse(change.event.data) as Order;
 }
 
