@@ -7,6 +7,7 @@ import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { PwaAssetsPlugin } from './scripts/webpack/PwaAssetsPlugin';
 import { ServiceWorkerPlugin } from './scripts/webpack/ServiceWorkerPlugin';
+import { UsedBlueprintCssPlugin } from './scripts/webpack/UsedBlueprintCssPlugin';
 
 const backend = process.env.BACKEND_URL ?? 'http://localhost:8080';
 
@@ -82,6 +83,9 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
       new PwaAssetsPlugin(path.resolve(__dirname, 'src/app/pwa')),
       ...(production
         ? [
+            // Blueprint's stylesheets keep only the rules the emitted scripts can use (the date
+            // picker's too); the icon font's glyph rules go (scripts/webpack/UsedBlueprintCssPlugin.ts).
+            new UsedBlueprintCssPlugin(),
             new ServiceWorkerPlugin({
               swDest: 'sw.js',
               // Source maps are for developers; compressed copies are for the backend to choose among.
