@@ -87,17 +87,25 @@ const CLIENT_BUCKET = 'telemetry-client';
 const OVERALL_BUCKET = 'telemetry-all';
 /** A database that does not answer is reported at most this often (a flood would otherwise flood the log). */
 const REPORT_EVERY_MS = 60_000;
+/** Refused clients remembered at most. */
+const MAX_REMEMBERED = 10_000;
 
 /**
  * The same buckets kept in the database (`SharedTokenBuckets`), for several processes on one
  * PostgreSQL: N processes let through what one would. One statement per request. When the database
  * does not answer, this process's own buckets decide meanwhile (telemetry is no reason to fail, and
  * a flood stays bounded, by N times the limits); that is reported once a minute at most.
+ *
+ * A refused client is remembered until the wait it was given has passed, and refused meanwhile
+ * without asking the database: buckets only fill with time, so the database could not answer
+ * otherwise before then, and a flood from one client costs one statement per wait, not per request.
  */
 export class SharedTelemetryRateLimiter implements TelemetryLimits {
   private readonly buckets: SharedTokenBuckets;
   private readonly fallback: TelemetryRateLimiter;
   private reportedAt = -Infinity;
+  /** Clients refused, and until when (epoch ms) the database would refuse them still. */
+  private readonly blocked = new Map<string, number>();
 
   constructor(
     db: Queryable,
@@ -110,6 +118,12 @@ export class SharedTelemetryRateLimiter implements TelemetryLimits {
   }
 
   async take(client: string): Promise<number> {
+    const asked = this.clock().getTime();
+    const until = this.blocked.get(client);
+    if (until !== undefined) {
+      if (until > asked) return Math.max(1, Math.ceil((until - asked) / 1000));
+      this.blocked.delete(client);
+    }
     let waitMs: number;
     try {
       waitMs = await this.buckets.take(
@@ -117,7 +131,7 @@ export class SharedTelemetryRateLimiter implements TelemetryLimits {
           { name: CLIENT_BUCKET, key: client, capacity: this.limits.perClient },
           { name: OVERALL_BUCKET, key: '', capacity: this.limits.overall },
         ],
-        this.clock().getTime(),
+        asked,
       );
     } catch (error) {
       const now = this.clock().getTime();
@@ -127,6 +141,22 @@ export class SharedTelemetryRateLimiter implements TelemetryLimits {
       }
       return this.fallback.take(client);
     }
-    return waitMs > 0 ? Math.max(1, Math.ceil(waitMs / 1000)) : 0;
+    if (waitMs <= 0) return 0;
+    this.remember(client, asked + waitMs, asked);
+    return Math.max(1, Math.ceil(waitMs / 1000));
+  }
+
+  private remember(client: string, until: number, now: number): void {
+    this.blocked.set(client, until);
+    if (this.blocked.size > MAX_REMEMBERED) {
+      for (const [key, time] of this.blocked) {
+        if (time <= now) this.blocked.delete(key);
+      }
+      // Still full of live entries: forget the oldest (they are asked about again, no harm).
+      for (const key of this.blocked.keys()) {
+        if (this.blocked.size <= MAX_REMEMBERED) break;
+        this.blocked.delete(key);
+      }
+    }
   }
 }

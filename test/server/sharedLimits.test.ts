@@ -140,3 +140,27 @@ describe('telemetry limits when the database does not answer', () => {
     expect(reported).toHaveLength(2);
   });
 });
+
+describe('a refused telemetry client', () => {
+  it('is refused without asking the database until the wait it was given has passed', async () => {
+    const clock = new TestClock();
+    const asked: string[] = [];
+    const answers = [2_500, 0];
+    const database = {
+      query: async <T extends object>(_sql: string, params: readonly unknown[] = []) => {
+        asked.push(String((params[1] as string[])[0]));
+        return [{ wait: answers.shift() ?? 0 }] as unknown as T[];
+      },
+      exec: async () => undefined,
+    };
+    const limiter = new SharedTelemetryRateLimiter(database, clock.now);
+    expect(await limiter.take('a')).toBe(3);
+    clock.advance(1_000);
+    expect([await limiter.take('a'), await limiter.take('a')]).toEqual([2, 2]);
+    expect(asked).toEqual(['a']);
+    clock.advance(1_500);
+    expect(await limiter.take('a')).toBe(0);
+    expect(await limiter.take('b')).toBe(0);
+    expect(asked).toEqual(['a', 'a', 'b']);
+  });
+});
