@@ -5,27 +5,28 @@ import { PgliteDatabase } from '../../server/db/PgliteDatabase';
 import { PostgresDatabase } from '../../server/db/PostgresDatabase';
 import { sweepSharedLimits } from '../../server/limits/SharedWindowLimits';
 import { SharedTelemetryRateLimiter } from '../../server/telemetry/TelemetryRateLimiter';
-import { createScratchDatabase, type ScratchDatabase, TEST_DATABASE_URL } from './support/scratchDatabase';
+import { createScratchDatabase, type ScratchDatabase } from './support/scratchDatabase';
+import { TEST_ENGINE } from './support/testEngine';
 import { STARTUP_TIMEOUT_MS, TestClock } from './support/testServer';
 
 /**
  * The rate limits kept in the database (what several processes on one PostgreSQL count together)
  * answer as the in-memory ones do (loginRateLimiter.test.ts, telemetryLimits.test.ts), on the
- * embedded database and, with TEST_DATABASE_URL, on PostgreSQL, where parallel callers on separate
- * connections cannot slip past them.
+ * engine of the run (testEngine.ts): on PostgreSQL parallel callers on separate connections cannot
+ * slip past them either.
  */
-const engines: [string, () => Promise<{ database: Database; scratch?: ScratchDatabase }>][] = [
-  ['the embedded database', async () => ({ database: await PgliteDatabase.open() })],
-];
-if (TEST_DATABASE_URL) {
-  engines.push([
-    'PostgreSQL',
-    async () => {
-      const scratch = await createScratchDatabase('scale_limits');
-      return { database: await PostgresDatabase.open(scratch.url, 40), scratch };
-    },
-  ]);
-}
+const engines: [string, () => Promise<{ database: Database; scratch?: ScratchDatabase }>][] =
+  TEST_ENGINE === 'postgres'
+    ? [
+        [
+          'PostgreSQL',
+          async () => {
+            const scratch = await createScratchDatabase('scale_limits');
+            return { database: await PostgresDatabase.open(scratch.url, 40), scratch };
+          },
+        ],
+      ]
+    : [['the embedded database', async () => ({ database: await PgliteDatabase.open() })]];
 
 const retry = (start: LoginStart): number => ('retryAfterSeconds' in start ? start.retryAfterSeconds : 0);
 
