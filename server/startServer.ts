@@ -185,6 +185,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const jwtKey = signingKey(options);
   const vapid = vapidKeys(options);
   const database = await openDatabase(databaseLocation(options));
+  let stopListening: (() => Promise<void>) | undefined;
   try {
     await migrate(database);
     await new RevokedTokens(database).purgeExpired(clock());
@@ -198,7 +199,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     let logInfo = (_details: object, _message: string) => {};
     const leases = { ...options.leases, holder: options.leases?.holder ?? newHolderId() };
     // On a PostgreSQL server other processes may share, events and revocations reach every one of them.
-    const shared = options.databaseUrl && !options.events?.hub ? await listenToPostgres(options.databaseUrl, database, (error, message) => logError(error, message)) : undefined;
+    const shared =
+      options.databaseUrl && !options.events?.hub
+        ? await listenToPostgres(options.databaseUrl, database, (error, message) => logError(error, message))
+        : undefined;
+    stopListening = shared?.close;
     const hub = options.events?.hub ?? shared?.hub ?? new InProcessEventHub((error) => logError(error, 'event listener failed'));
     const app = await buildApp({
       database,
@@ -272,6 +277,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       },
     };
   } catch (error) {
+    await stopListening?.();
     await database.close();
     throw error;
   }

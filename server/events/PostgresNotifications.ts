@@ -184,6 +184,8 @@ export class PostgresNotifications {
         this.scheduleReconnect();
       });
     }, delay);
+    // Reconnecting alone must not keep a process alive.
+    this.reconnectTimer.unref();
   }
 
   private async heartbeat(): Promise<void> {

@@ -11,6 +11,7 @@ import { endRevokedStreams } from '../../server/events/endRevokedStreams';
 import { OpenStreams } from '../../server/events/OpenStreams';
 import { PostgresEventHub } from '../../server/events/PostgresEventHub';
 import { PostgresNotifications } from '../../server/events/PostgresNotifications';
+import { startServer } from '../../server/startServer';
 import { createScratchDatabase, describeOnPostgres, type ScratchDatabase } from './support/scratchDatabase';
 
 /** One backend process as far as events go: its pool, its listening connection and its hub. */
@@ -346,6 +347,35 @@ describeOnPostgres('the event hub on PostgreSQL (LISTEN/NOTIFY)', () => {
       hub.close();
       await notifications.close();
       await proxy.close();
+    }
+  });
+
+  it('is the hub of a backend on a PostgreSQL server, whose listening connection ends with it, also when its start fails', async () => {
+    const own = await createScratchDatabase('hub_start');
+    const listening = async () => {
+      const client = new pg.Client({ connectionString: own.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query(
+          `SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'order-cockpit events'`,
+        );
+        return rows.length;
+      } finally {
+        await client.end();
+      }
+    };
+    const options = { databaseUrl: own.url, seedOrders: 0, staticDir: '/nonexistent/order-cockpit-dist' };
+    try {
+      const server = await startServer(options);
+      expect(server.events).toBeInstanceOf(PostgresEventHub);
+      expect(await listening()).toBe(1);
+      // The port is taken: the start fails after the hub listens.
+      await expect(startServer({ ...options, port: server.port })).rejects.toThrow(/EADDRINUSE/);
+      expect(await listening()).toBe(1);
+      await server.close();
+      expect(await listening()).toBe(0);
+    } finally {
+      await own.drop();
     }
   });
 
