@@ -1,6 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import type { Lease } from './Lease';
 
+/** The share of a lease's time to live a holder that cannot renew keeps running. */
+const SAFE_SHARE = 0.8;
+
 /** Work started under a lease, and the way to stop it. */
 export interface RunningTask {
   stop(): Promise<void>;
@@ -30,7 +33,11 @@ export class LeasedTask {
   private timer: NodeJS.Timeout | undefined;
   private ticking: Promise<void> | undefined;
   private stopped = false;
-  /** Until when (performance.now()) the lease is surely ours: the send time of the last renewal plus its time to live. */
+  /**
+   * Until when (performance.now()) the task may run without a renewal: the send time of the last
+   * renewal plus four fifths of the lease's time to live (the database counts from later still), so
+   * that a holder cut off stops before another could take the lease over.
+   */
   private validUntil = 0;
   private readonly renewMs: number;
 
@@ -84,7 +91,7 @@ export class LeasedTask {
     let held: boolean;
     try {
       held = await this.options.lease.take();
-      if (held) this.validUntil = sentAt + this.options.lease.ttlMs;
+      if (held) this.validUntil = sentAt + this.options.lease.ttlMs * SAFE_SHARE;
     } catch (error) {
       this.options.onError(error);
       // Not renewed: ours only for as long as the last renewal holds.
