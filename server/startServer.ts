@@ -21,7 +21,7 @@ import { keyFromDataDir, keyFromSecret, randomKey } from './auth/signingKey';
 import { Lease } from './cluster/Lease';
 import { LeasedTask } from './cluster/LeasedTask';
 import { DEFAULT_LEASE_TTL_MS, type LeaseOptions } from './cluster/LeaseOptions';
-import { newHolderId } from './cluster/processIdentity';
+import { newHolderId, sharedByProcesses } from './cluster/processIdentity';
 import type { Database } from './db/Database';
 import { migrate } from './db/migrate';
 import { type DatabaseLocation, openDatabase } from './db/openDatabase';
@@ -189,6 +189,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   try {
     await migrate(database);
     await new RevokedTokens(database).purgeExpired(clock());
+    // The embedded database has one process: a lease a previous run left behind (it was killed) is void.
+    if (!sharedByProcesses(database)) await database.query('DELETE FROM leases');
     const seeded = await seedDemoData(database, {
       ordersPerTenant: options.seedOrders ?? 200,
       ordersByTenant: options.seedTenantOrders,

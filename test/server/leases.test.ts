@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import type { Database } from '../../server/db/Database';
 import { migrate } from '../../server/db/migrate';
@@ -5,8 +8,8 @@ import { Lease } from '../../server/cluster/Lease';
 import { LeasedTask, type RunningTask } from '../../server/cluster/LeasedTask';
 import { BackendProcesses, PROCESS_START_TIMEOUT_MS } from './support/backendProcesses';
 import { createScratchDatabase, describeOnPostgres, type ScratchDatabase } from './support/scratchDatabase';
-import { openTestDatabase } from './support/testEngine';
-import { STARTUP_TIMEOUT_MS } from './support/testServer';
+import { openTestDatabase, TEST_ENGINE } from './support/testEngine';
+import { STARTUP_TIMEOUT_MS, startTestServer } from './support/testServer';
 
 /** Resolves once `check` answers true; fails after `timeoutMs`, naming `what`. */
 async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
@@ -107,6 +110,29 @@ describe('a task under a lease (one process at a time)', () => {
     answers = true;
     await until('the task runs again', () => task.running, 2_000);
   });
+});
+
+(TEST_ENGINE === 'pglite' ? describe : describe.skip)('leases on the embedded database', () => {
+  it(
+    'are void when it opens again: a killed run left them, and it has one process',
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'cockpit-leases-'));
+      try {
+        const first = await startTestServer({ database: dataDir, seedOrders: 0 });
+        await first.database.query(`INSERT INTO leases (name, holder, expires_at) VALUES ('demo-simulator', 'killed:1:a', now() + interval '1 hour')`);
+        await first.close();
+        const again = await startTestServer({ database: dataDir, seedOrders: 0, simulate: { intervalMs: 60_000 } });
+        try {
+          expect(await Lease.holderOf(again.database, 'demo-simulator')).toBe(again.holder);
+        } finally {
+          await again.close();
+        }
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    2 * STARTUP_TIMEOUT_MS,
+  );
 });
 
 describeOnPostgres('the demo simulator and the housekeeping among backend processes', () => {
