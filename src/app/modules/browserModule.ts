@@ -1,4 +1,3 @@
-import { OverlayToaster, Position } from '@blueprintjs/core';
 import type { i18n } from 'i18next';
 import { ContainerModule } from 'inversify';
 import { AppStability } from '../../domain/lifecycle/AppStability';
@@ -66,8 +65,10 @@ export function browserModule(context: BrowserContext): ContainerModule {
     bind(Notifier)
       .toResolvedValue(
         () =>
-          new BlueprintNotifier(OverlayToaster.create({ position: Position.BOTTOM, maxToasts: 5 }), (key, values) =>
-            context.i18n.t(key, values),
+          new BlueprintNotifier(
+            // With the first toast: the `overlays` chunk (none before; see BlueprintNotifier).
+            () => import('../../infrastructure/notifier/createToaster').then((m) => m.createToaster()),
+            (key, values) => context.i18n.t(key, values),
           ),
       )
       .inSingletonScope();

@@ -1,5 +1,10 @@
 import type { Toaster, ToastProps } from '@blueprintjs/core';
-import { BlueprintNotifier, TOAST_TIMEOUT_MS } from '../../../src/infrastructure/notifier/BlueprintNotifier';
+import {
+  BlueprintNotifier,
+  TOAST_TIMEOUT_MS,
+  TOASTER_RETRY_FIRST_MS,
+  TOASTER_RETRY_LAST_MS,
+} from '../../../src/infrastructure/notifier/BlueprintNotifier';
 
 class RecordingToaster implements Toaster {
   readonly shown: ToastProps[] = [];
@@ -22,7 +27,7 @@ describe('BlueprintNotifier', () => {
 
   beforeEach(() => {
     toaster = new RecordingToaster();
-    notifier = new BlueprintNotifier(Promise.resolve(toaster), (key) => `t(${key})`);
+    notifier = new BlueprintNotifier(() => Promise.resolve(toaster), (key) => `t(${key})`);
   });
 
   it('shows a translated toast for 5000 ms with a close button', async () => {
@@ -71,5 +76,68 @@ describe('BlueprintNotifier', () => {
     notifier.show({ message: 'a.message', action: { text: 'a.action', onClick: () => undefined } });
     await flush();
     expect(toaster.shown[0]).toMatchObject({ timeout: TOAST_TIMEOUT_MS, isCloseButtonShown: true, action: { text: 't(a.action)' } });
+  });
+});
+
+describe('BlueprintNotifier loading its toaster', () => {
+  /** A clock the test moves: the waits the notifier asked for, run when told. */
+  function manualAfter() {
+    const waits: { milliseconds: number; task: () => void }[] = [];
+    return {
+      waits,
+      after: (milliseconds: number, task: () => void) => void waits.push({ milliseconds, task }),
+      runNext: () => waits.shift()?.task(),
+    };
+  }
+
+  it('loads the toaster with the first toast, not before, and once for all toasts', async () => {
+    const toaster = new RecordingToaster();
+    const load = jest.fn(() => Promise.resolve<Toaster>(toaster));
+    const notifier = new BlueprintNotifier(load, (key) => key);
+    await flush();
+    expect(load).not.toHaveBeenCalled();
+
+    notifier.show({ message: 'a' });
+    notifier.show({ message: 'b' });
+    await flush();
+    notifier.show({ message: 'c' });
+    await flush();
+
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(toaster.shown.map((toast) => toast.message)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('loses no toast when the toaster cannot be loaded: tries again after 1 s, 2 s, … at most 30 s, and shows each toast once', async () => {
+    const toaster = new RecordingToaster();
+    let failures = 7;
+    const load = jest.fn(() => (failures-- > 0 ? Promise.reject(new Error('ChunkLoadError')) : Promise.resolve<Toaster>(toaster)));
+    const clock = manualAfter();
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const notifier = new BlueprintNotifier(load, (key) => key, clock.after);
+
+    notifier.show({ message: 'update.available', expires: false });
+    notifier.show({ message: 'update.available', expires: false });
+    const waited: number[] = [];
+    while (toaster.shown.length < 1) {
+      await flush();
+      const next = clock.waits[0];
+      if (next) {
+        waited.push(next.milliseconds);
+        clock.runNext();
+      }
+    }
+    await flush();
+
+    expect(toaster.shown.map((toast) => toast.message)).toEqual(['update.available']);
+    expect(waited).toEqual([TOASTER_RETRY_FIRST_MS, 2000, 4000, 8000, 16_000, TOASTER_RETRY_LAST_MS, TOASTER_RETRY_LAST_MS]);
+    // Said once, not at every try.
+    expect(error).toHaveBeenCalledTimes(1);
+    error.mockRestore();
+
+    // Once loaded, a later toast shows without waiting.
+    notifier.show({ message: 'push.snackbarTitle' });
+    await flush();
+    expect(toaster.shown.map((toast) => toast.message)).toEqual(['update.available', 'push.snackbarTitle']);
+    expect(load).toHaveBeenCalledTimes(8);
   });
 });
