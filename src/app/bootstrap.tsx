@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router-dom';
 import { environmentForHost, type Environment } from '../domain/model/Environment';
 import { pageTitle } from '../domain/model/pageTitle';
+import { AppStability } from '../domain/lifecycle/AppStability';
 import { LiveOrderUpdates } from '../domain/lifecycle/LiveOrderUpdates';
 import { SessionLifecycle } from '../domain/lifecycle/SessionLifecycle';
 import { AuthApi } from '../domain/ports/AuthApi';
@@ -17,6 +18,7 @@ import { ServiceWorkerMessageListener } from '../infrastructure/serviceWorker/Se
 import { ServiceWorkerRegistrar } from '../infrastructure/serviceWorker/ServiceWorkerRegistrar';
 import { CockpitApp } from '../ui/CockpitApp';
 import { resources } from '../ui/locales/resources';
+import { afterFirstScreen } from '../ui/routing/afterFirstScreen';
 import { preloadFirstScreen } from '../ui/routing/preloadFirstScreen';
 import { routes } from '../ui/routing/routes';
 import { PRODUCTION_BUILD } from './buildMode';
@@ -72,11 +74,16 @@ export async function bootstrap(root: HTMLElement, win: Window & typeof globalTh
   const reactRoot = createRoot(root);
   reactRoot.render(<CockpitApp services={container} router={router} i18n={i18n} />);
   startTelemetry(container, { config, environment, window: win });
-  // The service worker: its messages, the update prompt, and registration once the console is stable.
+  // The service worker's messages from the start (the browser holds them only until the page has loaded) …
   const workerMessages = container.get(ServiceWorkerMessageListener);
   workerMessages.start();
-  container.get<UpdateNotifier>(UpdateNotifier).start();
-  void container.get(ServiceWorkerRegistrar).start();
+  // … its registration (and with it the precaching of the shell, and web push, which waits for it)
+  // and the update prompt once the first screen is done, has painted and the browser is idle, as
+  // telemetry: none of it competes with the first rows.
+  afterFirstScreen(win, container.get(AppStability).whenStable(), () => {
+    container.get<UpdateNotifier>(UpdateNotifier).start();
+    void container.get(ServiceWorkerRegistrar).start();
+  });
   return {
     environment,
     shutdown() {

@@ -4,6 +4,10 @@ import type { Environment } from '../domain/model/Environment';
 import type { RuntimeConfig } from '../domain/model/RuntimeConfig';
 import { LazyTelemetry, type LoadedTelemetry } from '../infrastructure/telemetry/LazyTelemetry';
 import type { OtelTelemetryOptions } from '../infrastructure/telemetry/startOtelTelemetry';
+import { afterFirstScreen } from '../ui/routing/afterFirstScreen';
+
+// The waits telemetry takes from the first screen's (see afterFirstScreen).
+export { FIRST_SCREEN_WAIT_MS, HIDDEN_TAB_WAIT_MS, IDLE_WAIT_MS, NO_IDLE_CALLBACK_WAIT_MS } from '../ui/routing/afterFirstScreen';
 
 /** What the `telemetry` chunk offers. */
 export interface OtelModule {
@@ -46,47 +50,5 @@ export function startTelemetry(container: Container, { config, environment, wind
       return startOtelTelemetry({ release: config.release, environment, telemetryBase: config.telemetryBase, apiBase: config.apiBase, window: win });
     });
   };
-  void withinTime(win, firstScreen, FIRST_SCREEN_WAIT_MS).then(() => afterFirstPaint(win, () => whenIdle(win, task)));
-}
-
-/** How long telemetry waits for the first screen to settle (requests that never end, say) before loading anyway. */
-export const FIRST_SCREEN_WAIT_MS = 10_000;
-
-/** How long a hidden tab, which paints no frames, waits before loading anyway. */
-export const HIDDEN_TAB_WAIT_MS = 2000;
-
-/** How long a busy main thread may keep telemetry waiting for an idle moment. */
-export const IDLE_WAIT_MS = 2000;
-
-/** Where the browser has no `requestIdleCallback`: how long after the first paint telemetry loads. */
-export const NO_IDLE_CALLBACK_WAIT_MS = 1000;
-
-/** Resolves when `promise` does or after `milliseconds`, whichever comes first. */
-function withinTime(win: Window, promise: Promise<void>, milliseconds: number): Promise<void> {
-  return new Promise((resolve) => {
-    win.setTimeout(resolve, milliseconds);
-    promise.then(resolve, resolve);
-  });
-}
-
-/** Runs `task` in the task after the next frame (the first paint), or after a while in a tab that paints none. */
-function afterFirstPaint(win: Window, task: () => void): void {
-  let done = false;
-  const runOnce = () => {
-    if (!done) {
-      done = true;
-      task();
-    }
-  };
-  win.requestAnimationFrame(() => win.setTimeout(runOnce, 0));
-  win.setTimeout(runOnce, HIDDEN_TAB_WAIT_MS);
-}
-
-/** Runs `task` when the browser is idle (at most IDLE_WAIT_MS later), or a while later where it cannot tell. */
-function whenIdle(win: Window, task: () => void): void {
-  if (typeof win.requestIdleCallback === 'function') {
-    win.requestIdleCallback(() => task(), { timeout: IDLE_WAIT_MS });
-  } else {
-    win.setTimeout(task, NO_IDLE_CALLBACK_WAIT_MS);
-  }
+  afterFirstScreen(win, firstScreen, task);
 }

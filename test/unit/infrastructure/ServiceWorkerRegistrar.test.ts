@@ -1,8 +1,8 @@
-import { Workbox } from 'workbox-window';
 import { AppStability } from '../../../src/domain/lifecycle/AppStability';
 import { DEFAULT_REGISTRATION_STRATEGY } from '../../../src/domain/model/registrationStrategy';
 import { isServiceWorkerError, type ServiceWorkerError } from '../../../src/domain/model/ServiceWorkerError';
 import { createWorkbox } from '../../../src/infrastructure/serviceWorker/createWorkbox';
+import { LazyWorkbox } from '../../../src/infrastructure/serviceWorker/LazyWorkbox';
 import { refusedLine, ServiceWorkerRegistrar, type ServiceWorkerRegistrarDeps } from '../../../src/infrastructure/serviceWorker/ServiceWorkerRegistrar';
 import { FakeTimers } from '../support/liveFakes';
 
@@ -244,7 +244,7 @@ describe('ServiceWorkerRegistrar', () => {
     it('has a workbox only in a production build of a browser with service workers', () => {
       withServiceWorkers(() => {
         expect(createWorkbox(window, false)).toBeNull();
-        expect(createWorkbox(window, true)).toBeInstanceOf(Workbox);
+        expect(createWorkbox(window, true)).toBeInstanceOf(LazyWorkbox);
       });
       expect('serviceWorker' in window.navigator).toBe(false);
       expect(createWorkbox(window, true)).toBeNull();
