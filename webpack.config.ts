@@ -120,14 +120,27 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
       splitChunks: {
         chunks: (chunk) => chunk.name !== SERVICE_WORKER,
         cacheGroups: {
-          // What every page draws with (React, MobX, Blueprint's core and its overlays) in one initial
-          // chunk of its own, which changes only with those libraries. Their modules that only lazy
-          // chunks use stay with those chunks.
+          // What every page draws with (React, MobX, Blueprint's core) in one initial chunk of its own,
+          // which changes only with those libraries. Their modules that only lazy chunks use stay with
+          // those chunks; Blueprint's overlays go to `overlays`.
           framework: {
-            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|mobx|mobx-react-lite|@blueprintjs[\\/](core|icons)|@floating-ui|@popperjs|react-popper|react-transition-group|classnames|tslib)[\\/]/,
+            test: /[\\/]node_modules[\\/](react|react-dom|scheduler|mobx|mobx-react-lite|@blueprintjs[\\/](core|icons)|classnames|tslib)[\\/]/,
             name: 'framework',
             chunks: 'initial',
             priority: 20,
+          },
+          // Blueprint's overlays (popover, tooltip, overlay, toast, dialog, drawer, portal, menu) and the
+          // libraries they position and animate with, in one lazy chunk that whoever draws the first
+          // overlay loads: the header's tooltip and menu after the first screen, the tour, the
+          // calendar, the order's drawer, the first toast. Our two modules that only hand them on
+          // (the header's `overlayComponents`, the toaster's `createToaster`) are in it too, so their
+          // imports load this chunk alone. Neither the login page nor the first rows wait for it.
+          overlays: {
+            test: /[\\/](src[\\/](infrastructure[\\/]notifier[\\/]createToaster|ui[\\/]shell[\\/]overlayComponents)\.ts$|node_modules[\\/](@floating-ui|@popperjs|react-popper|react-transition-group|dom-helpers|react-fast-compare|warning|@blueprintjs[\\/]core[\\/]lib[\\/]esm[\\/](components[\\/](overlay|overlay2|popover|popover-next|tooltip|toast|dialog|drawer|portal|menu|hotkeys|context-menu)|context[\\/](hotkeys|portal)|hooks[\\/]overlays)[\\/]))/,
+            name: 'overlays',
+            chunks: 'async',
+            priority: 30,
+            enforce: true,
           },
         },
       },

@@ -1,8 +1,8 @@
-import { BlueprintProvider } from '@blueprintjs/core';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { ServiceContext, type ServiceLocator } from './services/ServiceContext';
+import './shell/page.css';
 
 export interface CockpitAppProps {
   services: ServiceLocator;
@@ -10,14 +10,16 @@ export interface CockpitAppProps {
   i18n: i18n;
 }
 
-/** The console's React tree: services, texts, Blueprint and the routes. */
+/**
+ * The console's React tree: services, texts and the routes. Blueprint's provider (overlays,
+ * hotkeys and their dialog, portals) is the signed-in shell's (`AppShell`, a chunk of its own): the
+ * login page draws no overlay and loads none of that machinery.
+ */
 export function CockpitApp({ services, router, i18n }: CockpitAppProps) {
   return (
     <ServiceContext.Provider value={services}>
       <I18nextProvider i18n={i18n}>
-        <BlueprintProvider>
-          <RouterProvider router={router} />
-        </BlueprintProvider>
+        <RouterProvider router={router} />
       </I18nextProvider>
     </ServiceContext.Provider>
   );

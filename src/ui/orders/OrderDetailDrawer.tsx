@@ -1,7 +1,6 @@
 import { Button, Callout, Drawer, FormGroup, HTMLTable, InputGroup, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
 import { DocumentIcon, ErrorIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
@@ -19,19 +18,15 @@ export interface OrderDetailDrawerProps {
   onClose(): void;
 }
 
-/** The order beside the list (`/orders/:id`): all fields, next statuses, editable notes, times and station. */
+/**
+ * The order beside the list (`/orders/:id`): all fields, next statuses, editable notes, times and
+ * station. Shows the order `OrderDetailStore` holds: `OrderDetailDrawerLoader`, which loads this
+ * chunk (`order-detail`) when an order is first opened, opens and closes it there.
+ */
 export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, onClose }: OrderDetailDrawerProps) {
   const { t } = useTranslation();
   const detail = useService(OrderDetailStore);
   const session = useService<SessionStore>(SessionStore);
-
-  useEffect(() => {
-    if (orderId) {
-      void detail.open(orderId);
-    } else {
-      detail.close();
-    }
-  }, [detail, orderId]);
 
   const order = detail.order;
   const draft = detail.draft;

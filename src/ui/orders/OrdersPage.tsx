@@ -10,13 +10,15 @@ import { OrdersListStore } from '../../domain/stores/OrdersListStore';
 import { useService } from '../services/useService';
 import { PrimaryToolbar } from '../shell/PrimaryToolbar';
 import { DateRangeFilter } from './DateRangeFilter';
-import { OrderDetailDrawer } from './OrderDetailDrawer';
+import { OrderDetailDrawerLoader } from './OrderDetailDrawerLoader';
+import { loadOrderDetailDrawer } from './OrderDetailDrawerModule';
 import { OrdersLoadError } from './OrdersLoadError';
 import { OrdersTable } from './OrdersTable';
 import { SearchBox } from './SearchBox';
 import { StatusFilter } from './StatusFilter';
 import { useOrderCriteria } from './useOrderCriteria';
 import './OrdersPage.css';
+import { whenPaintedAndIdle } from '../routing/afterFirstScreen';
 import { useRouteRendered } from '../routing/useRouteRendered';
 
 /** The orders workspace: filter, the virtualized list, export, and the order beside it. */
@@ -41,6 +43,15 @@ export const OrdersPage = observer(function OrdersPage() {
   }, [list]);
 
   useEffect(() => setSelected(-1), [list.query]);
+
+  // The order drawer's chunk when the browser is idle after the first rows have painted, so the
+  // first order opened draws at once (opening one earlier loads it then).
+  const rowsShown = list.state === 'ready';
+  useEffect(() => {
+    if (rowsShown) {
+      whenPaintedAndIdle(window, () => void loadOrderDetailDrawer().catch(() => undefined));
+    }
+  }, [rowsShown]);
 
   useEffect(() => {
     const focusSearch = (event: KeyboardEvent) => {
@@ -102,7 +113,7 @@ export const OrdersPage = observer(function OrdersPage() {
           />
         )}
       </section>
-      <OrderDetailDrawer orderId={id ?? null} onClose={onClose} />
+      <OrderDetailDrawerLoader orderId={id ?? null} onClose={onClose} />
     </>
   );
 });

@@ -12,3 +12,10 @@ export const routeModules = {
 
 /** A page that has a module of its own. */
 export type RoutePage = keyof typeof routeModules;
+
+/**
+ * The signed-in shell around every page but the login (header with its popovers, tooltips and
+ * menus, the tour, Blueprint's overlay provider), a chunk of its own like the pages, imported once:
+ * by its route or, on a signed-in start, by `preloadFirstScreen` beside the page.
+ */
+export const shellModule = loadOnce(() => import(/* webpackChunkName: "shell" */ '../shell/AppShell'));

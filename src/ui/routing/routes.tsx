@@ -1,16 +1,18 @@
+import { Spinner } from '@blueprintjs/core';
 import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { HOME_PATH } from '../../domain/model/returnPath';
 import { withRouteErrorPanels } from '../errors/withRouteErrorPanels';
-import { AppShell } from '../shell/AppShell';
 import { RequireSession } from './RequireSession';
-import { routeModules } from './routeModules';
+import { routeModules, shellModule } from './routeModules';
 
 // Each page is its own chunk, loaded when its route is first visited, or at start when the console
 // starts on it (`preloadFirstScreen`): both take the one import of `routeModules`.
 const LoginPage = lazy(() => routeModules.login().then((m) => ({ default: m.LoginPage })));
 const OrdersPage = lazy(() => routeModules.orders().then((m) => ({ default: m.OrdersPage })));
 const SettingsPage = lazy(() => routeModules.settings().then((m) => ({ default: m.SettingsPage })));
+// The signed-in shell likewise: the login page loads neither it nor the overlays it draws with.
+const AppShell = lazy(() => shellModule().then((m) => ({ default: m.AppShell })));
 
 /**
  * The console's routes (spec): `/login`, `/orders`, `/orders/:id`, `/settings`; `/` goes home. Each
@@ -29,7 +31,9 @@ export const routes: RouteObject[] = withRouteErrorPanels([
     path: '/',
     element: (
       <RequireSession>
-        <AppShell />
+        <Suspense fallback={<Spinner className="cockpit-page-spinner" />}>
+          <AppShell />
+        </Suspense>
       </RequireSession>
     ),
     children: [

@@ -1,5 +1,6 @@
 import { Navbar, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
+import './PrimaryToolbar.css';
 
 export interface PrimaryToolbarProps {
   /** The page's name, at the left. */

@@ -1,22 +1,49 @@
-import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { CaretDownIcon, CogIcon, LogOutIcon, UserIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { AuthStore } from '../../domain/stores/AuthStore';
 import { useService } from '../services/useService';
+import { useOverlays } from './useOverlays';
 
-/** The signed-in user with the way to settings and out. */
+/**
+ * The signed-in user with the way to settings and out. The menu is a popover, which comes with the
+ * overlays after the first screen (`useOverlays`); a click before that loads them and opens the
+ * menu when they have arrived.
+ */
 export const UserMenu = observer(function UserMenu() {
   const { t } = useTranslation();
   const session = useService<SessionStore>(SessionStore);
   const auth = useService(AuthStore);
   const navigate = useNavigate();
+  const [overlays, loadOverlays] = useOverlays();
+  const [openedEarly, setOpenedEarly] = useState(false);
   const name = session.user?.name ?? session.user?.email ?? '';
+  const button = (onClick?: () => void) => (
+    <Button
+      variant="minimal"
+      icon={<UserIcon />}
+      endIcon={<CaretDownIcon />}
+      text={name}
+      aria-label={t('header.userMenu')}
+      data-tour="settings"
+      onClick={onClick}
+    />
+  );
+  if (!overlays) {
+    return button(() => {
+      setOpenedEarly(true);
+      loadOverlays();
+    });
+  }
+  const { Menu, MenuDivider, MenuItem, Popover } = overlays;
   return (
     <Popover
       placement="bottom-end"
+      defaultIsOpen={openedEarly}
       content={
         <Menu>
           <MenuDivider title={t('header.signedInAs', { name })} />
@@ -25,7 +52,7 @@ export const UserMenu = observer(function UserMenu() {
         </Menu>
       }
     >
-      <Button variant="minimal" icon={<UserIcon />} endIcon={<CaretDownIcon />} text={name} aria-label={t('header.userMenu')} data-tour="settings" />
+      {button()}
     </Popover>
   );
 });

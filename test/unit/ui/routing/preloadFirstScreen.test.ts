@@ -1,7 +1,10 @@
 import type { OrderCriteria } from '../../../../src/domain/model/orderQuery';
 import type { OrdersListStore } from '../../../../src/domain/stores/OrdersListStore';
+import * as drawerModule from '../../../../src/ui/orders/OrderDetailDrawerModule';
 import { preloadFirstScreen } from '../../../../src/ui/routing/preloadFirstScreen';
-import { routeModules } from '../../../../src/ui/routing/routeModules';
+import * as modules from '../../../../src/ui/routing/routeModules';
+
+const { routeModules } = modules;
 
 /** The part of the list the preloader uses, recording what it was asked for. */
 function recordingList(): { list: OrdersListStore; preloaded: OrderCriteria[] } {
@@ -23,6 +26,14 @@ describe('preloadFirstScreen', () => {
       };
       jest.spyOn(routeModules, page).mockImplementation(started);
     }
+    jest.spyOn(modules, 'shellModule').mockImplementation(() => {
+      imported.push('shell');
+      return new Promise(() => undefined);
+    });
+    jest.spyOn(drawerModule, 'loadOrderDetailDrawer').mockImplementation(() => {
+      imported.push('order-detail');
+      return new Promise(() => undefined);
+    });
   });
 
   afterEach(() => jest.restoreAllMocks());
@@ -32,7 +43,7 @@ describe('preloadFirstScreen', () => {
 
     preloadFirstScreen({ pathname: '/orders', search: '?status=new&status=confirmed&q=Kunde&sort=-price' }, true, list);
 
-    expect(imported).toEqual(['orders']);
+    expect(imported).toEqual(['orders', 'shell']);
     expect(preloaded).toEqual([{ status: ['new', 'confirmed'], q: 'Kunde', sort: { key: 'price', descending: true } }]);
   });
 
@@ -41,18 +52,35 @@ describe('preloadFirstScreen', () => {
 
     preloadFirstScreen({ pathname: '/', search: '?status=new' }, true, list);
 
-    expect(imported).toEqual(['orders']);
+    expect(imported).toEqual(['orders', 'shell']);
     expect(preloaded).toEqual([{ status: [], q: '', sort: { key: 'begin', descending: false } }]);
   });
 
-  it('starts only the module of a page that is not the orders, and no list', () => {
+  it('starts only the module of a page that is not the orders (and the signed-in shell around it), and no list', () => {
     const { list, preloaded } = recordingList();
 
     preloadFirstScreen({ pathname: '/settings', search: '' }, true, list);
     preloadFirstScreen({ pathname: '/orders', search: '?status=new' }, false, list);
 
-    expect(imported).toEqual(['settings', 'login']);
+    expect(imported).toEqual(['settings', 'shell', 'login']);
     expect(preloaded).toEqual([]);
+  });
+
+  it('starts the signed-in shell for no login page: signed out, or on /login', () => {
+    preloadFirstScreen({ pathname: '/login', search: '' }, true, recordingList().list);
+    preloadFirstScreen({ pathname: '/login', search: '?returnTo=%2Forders' }, false, recordingList().list);
+
+    expect(imported).toEqual(['login', 'login']);
+  });
+
+  it('starts the order drawer\'s chunk beside the orders on a start on one order', () => {
+    const { list, preloaded } = recordingList();
+
+    preloadFirstScreen({ pathname: '/orders/o-17', search: '?status=new' }, true, list);
+    preloadFirstScreen({ pathname: '/orders/o-17', search: '' }, false, list);
+
+    expect(imported).toEqual(['orders', 'shell', 'order-detail', 'login']);
+    expect(preloaded).toEqual([{ status: ['new'], q: '', sort: { key: 'begin', descending: false } }]);
   });
 
   it('leaves a failed import to the route, which imports again', async () => {

@@ -1,0 +1,42 @@
+import { OverlaysProvider } from '@blueprintjs/core';
+import { fireEvent, screen } from '@testing-library/react';
+import { SessionStore } from '../../../../src/domain/ports/SessionStore';
+import { AuthStore } from '../../../../src/domain/stores/AuthStore';
+import { LiveIndicator } from '../../../../src/ui/shell/LiveIndicator';
+import { UserMenu } from '../../../../src/ui/shell/UserMenu';
+import { createTestContainer, type TestBed } from '../../support/createTestContainer';
+import { loginResult } from '../../support/demoUser';
+import { renderWithServices } from '../../support/renderWithServices';
+
+/** The header's overlays come after the first screen: until then the menu and the indicator are drawn without them. */
+describe('the header before its overlays have arrived', () => {
+  let bed: TestBed;
+
+  beforeEach(() => {
+    localStorage.clear();
+    bed = createTestContainer();
+    bed.container.get<SessionStore>(SessionStore).signIn(loginResult(bed.clock.now()));
+  });
+
+  afterEach(() => bed.container.get(AuthStore).dispose());
+
+  it('draws the user menu\'s button without a popover, and a click loads the overlays and opens the menu when they arrive', async () => {
+    const view = renderWithServices(
+      bed,
+      <OverlaysProvider>
+        <UserMenu />
+        <LiveIndicator />
+      </OverlaysProvider>,
+      '/orders',
+    );
+    // Nothing has told that the first screen is done: the overlays have not been asked for.
+    expect(document.querySelector('.bp6-popover-target')).toBeNull();
+    expect(screen.getByRole('status').getAttribute('aria-label')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Benutzermenü' }));
+
+    expect(await screen.findByTestId('logout')).toBeTruthy();
+    expect(document.querySelectorAll('.bp6-popover-target')).toHaveLength(2);
+    view.lifecycle.dispose();
+  });
+});
