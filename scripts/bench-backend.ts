@@ -23,6 +23,8 @@ import type { OrderPage } from '../src/domain/model/Order';
 export interface BackendBenchOptions {
   /** Where the embedded database is kept between runs. Default `<repository>/data/bench`. */
   dataDir?: string;
+  /** A PostgreSQL database to measure on instead of the embedded one (seeded there when its order count differs from `orders`, which must be empty then). */
+  databaseUrl?: string;
   /** Orders of the German demo tenant. Default 1 000 000. */
   orders?: number;
   /** Concurrent clients of the load generator. Default 4. */
@@ -79,9 +81,10 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 /** Seeds `orders` orders into the German tenant unless `dataDir` holds them already; answers the seconds it took, or null. */
-async function ensureData(dataDir: string, orders: number, log: (line: string) => void): Promise<number | null> {
-  if (existsSync(dataDir)) {
-    const database = await openDatabase({ kind: 'embedded', dataDir });
+async function ensureData(dataDir: string, orders: number, log: (line: string) => void, databaseUrl?: string): Promise<number | null> {
+  const location = databaseUrl ? ({ kind: 'postgres', url: databaseUrl } as const) : ({ kind: 'embedded', dataDir } as const);
+  if (databaseUrl || existsSync(dataDir)) {
+    const database = await openDatabase(location);
     try {
       await migrate(database);
       const [row] = await database.query<{ count: number }>(
@@ -89,16 +92,16 @@ async function ensureData(dataDir: string, orders: number, log: (line: string) =
         [GERMAN?.name ?? ''],
       );
       if ((row?.count ?? 0) === orders) {
-        log(`using the ${orders} orders in ${dataDir}`);
+        log(`using the ${orders} orders in ${databaseUrl ? 'the database' : dataDir}`);
         return null;
       }
-      log(`${dataDir} holds ${row?.count ?? 0} orders, not ${orders}: seeding again`);
+      log(`${databaseUrl ? 'the database' : dataDir} holds ${row?.count ?? 0} orders, not ${orders}: seeding again`);
     } finally {
       await database.close();
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!databaseUrl) rmSync(dataDir, { recursive: true, force: true });
   }
-  const database = await openDatabase({ kind: 'embedded', dataDir });
+  const database = await openDatabase(location);
   try {
     await migrate(database);
     log(`seeding ${orders} orders into ${GERMAN?.name} (${dataDir})…`);
@@ -183,9 +186,9 @@ export async function runBackendBench(options: BackendBenchOptions = {}): Promis
   const warmUp = options.warmUp ?? 2000;
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
 
-  const seedSeconds = await ensureData(dataDir, orders, log);
+  const seedSeconds = await ensureData(dataDir, orders, log, options.databaseUrl);
   const started = performance.now();
-  const server = await startChild(dataDir);
+  const server = await startChild(options.databaseUrl ?? dataDir);
   const startSeconds = (performance.now() - started) / 1000;
   const agent = new http.Agent({ keepAlive: true });
   try {
@@ -270,7 +273,7 @@ interface ChildReady {
 
 const SERVE_FLAG = '--serve-bench-data';
 
-/** Starts the backend on `dataDir` in a child process; answers its URL, the German tenant's range and a way to stop it. */
+/** Starts the backend on `dataDir` (or a PostgreSQL URL) in a child process; answers its URL, the German tenant's range and a way to stop it. */
 async function startChild(dataDir: string): Promise<ChildReady & { close(): Promise<void> }> {
   const child = fork(path.join(REPOSITORY_ROOT, 'scripts', 'bench-backend.ts'), [SERVE_FLAG, dataDir], {
     execArgv: ['--import', 'tsx'],
@@ -292,7 +295,8 @@ async function startChild(dataDir: string): Promise<ChildReady & { close(): Prom
 
 /** In the child: the backend on the bench data, until the parent says stop. */
 async function serve(dataDir: string): Promise<void> {
-  const server: RunningServer = await startServer({ database: dataDir, host: '127.0.0.1', port: 0, seedOrders: 0, staticDir: '/nonexistent' });
+  const where = /^postgres(ql)?:/.test(dataDir) ? { databaseUrl: dataDir } : { database: dataDir };
+  const server: RunningServer = await startServer({ ...where, host: '127.0.0.1', port: 0, seedOrders: 0, staticDir: '/nonexistent' });
   const [bounds] = await server.database.query<{ begin: string; end: string }>(
     `SELECT min(o.begin_at) AS begin, max(o.end_at) AS "end" FROM orders o JOIN tenants t ON t.id = o.tenant_id WHERE t.name = $1`,
     [GERMAN?.name ?? ''],

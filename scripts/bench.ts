@@ -7,6 +7,9 @@
 //            screen, and the longest main-thread task, in Chromium with the CPU slowed down four times
 //   first screen: a signed-in operator opening /orders (and /login) cold and warm beside a plain
 //            HTML page asking the same first page, CPU slowed down four times (bench-firstScreen.ts)
+//   cluster: three backend processes on PostgreSQL, 2 000 event streams, 1 000 changes a second,
+//            one process killed half way; beside it one embedded process and the order list with a
+//            million orders per tenant on PostgreSQL (bench-cluster.ts)
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +18,8 @@ import { REPOSITORY_ROOT } from '../server/startServer';
 import { startCockpit } from '../test/browser/support/startCockpit';
 import { runBackendBench } from './bench-backend';
 import { runBrowserBench, type BrowserBenchResult } from './bench-browser';
+import { runClusterBench } from './bench-cluster';
+import { clusterSection } from './bench/clusterReport';
 import { runFirstScreenBench } from './bench-firstScreen';
 import { firstScreenSection } from './bench/firstScreenReport';
 import { runLiveBench, type LiveBenchResult } from './bench-live';
@@ -63,6 +68,7 @@ async function main(): Promise<void> {
     await cockpit.close();
   }
   const live = await runLiveBench();
+  const cluster = await runClusterBench();
 
   const report = [
     '# Benchmarks',
@@ -98,6 +104,8 @@ async function main(): Promise<void> {
     liveTable(live),
     '',
     firstScreenSection(firstScreen),
+    '',
+    clusterSection(cluster),
   ].join('\n');
   writeFileSync(path.join(REPOSITORY_ROOT, 'docs', 'benchmarks.md'), report);
   console.log(`\n${report}`);

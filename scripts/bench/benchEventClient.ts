@@ -1,0 +1,195 @@
+import http from 'node:http';
+import { reconnectDelay } from '../../src/infrastructure/events/reconnectDelay';
+import type { LatencyHistogram } from './latencyHistogram';
+
+/** What one event-stream client of the cluster bench saw, checked against its tenant's ids. */
+export interface ClientSummary {
+  tenant: number;
+  /** The backend it started on, and whether it ever continued on another one. */
+  home: number;
+  moved: boolean;
+  /** Order events received in all (duplicates included). */
+  received: number;
+  /** The first id it should get (the tenant's last id before the writes, plus one) and the last it got. */
+  firstExpected: number;
+  lastId: number;
+  /** Ids received again or after a later one. */
+  duplicates: number;
+  /** Ids skipped (a later id arrived before them). */
+  missing: number;
+  resets: number;
+  /** Streams lost and opened again. */
+  reconnects: number;
+  /** The longest time between losing a stream and having the next one open, in ms. */
+  longestGapMs: number;
+}
+
+const UPDATED_AT = '"updatedAt":"';
+
+/**
+ * One console's event stream as cheaply as a load generator can have it: `GET /api/events` with
+ * plain `node:http`, the body read as latin1 (the markers are ASCII) and cut at blank lines, only the
+ * `id`, the event type and the order's `updatedAt` looked at, no JSON parsed. When the stream ends
+ * or fails it comes back like the console (FetchEventStream): after `reconnectDelay` from the server's
+ * `retry:`, with `Last-Event-ID`, and here on the next backend of `urls` (the one it was on may be gone).
+ *
+ * Each order event's latency is the receive time minus its `updatedAt` (the backend's clock when
+ * it wrote the change, just before the commit; the same machine's clock), added to `histogram()`'s
+ * answer at that moment, so that the caller can switch histograms between phases.
+ */
+export class BenchEventClient {
+  private index: number;
+  private lastId = -1;
+  private firstExpected = -1;
+  private received = 0;
+  private duplicates = 0;
+  private missing = 0;
+  private resets = 0;
+  private reconnects = 0;
+  private attempt = 0;
+  private serverRetry: number | null = null;
+  private moved = false;
+  private lostAt = 0;
+  private longestGapMs = 0;
+  private buffer = '';
+  private request: http.ClientRequest | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+  /** Resolves once the first stream is open (its answer's headers arrived: the backend listens for it). */
+  readonly opened: Promise<void>;
+  private markOpened: () => void = () => {};
+
+  constructor(
+    private readonly urls: readonly string[],
+    readonly tenant: number,
+    private readonly home: number,
+    private readonly token: string,
+    private readonly agent: http.Agent,
+    private readonly histogram: () => LatencyHistogram,
+  ) {
+    this.index = home;
+    this.opened = new Promise((resolve) => (this.markOpened = resolve));
+    this.connect();
+  }
+
+  /** The tenant's last id before the writes start: the client expects every id after it. */
+  expectAfter(lastId: number): void {
+    this.firstExpected = lastId + 1;
+    if (this.lastId < 0) this.lastId = lastId;
+  }
+
+  summary(): ClientSummary {
+    return {
+      tenant: this.tenant,
+      home: this.home,
+      moved: this.moved,
+      received: this.received,
+      firstExpected: this.firstExpected,
+      lastId: this.lastId,
+      duplicates: this.duplicates,
+      missing: this.missing,
+      resets: this.resets,
+      reconnects: this.reconnects,
+      longestGapMs: this.longestGapMs,
+    };
+  }
+
+  get last(): number {
+    return this.lastId;
+  }
+
+  /** Whether it has continued on another backend than the one it started on. */
+  get hasMoved(): boolean {
+    return this.moved;
+  }
+
+  close(): void {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.request?.destroy();
+  }
+
+  private connect(): void {
+    const headers: http.OutgoingHttpHeaders = { authorization: `Bearer ${this.token}`, accept: 'text/event-stream' };
+    if (this.lastId >= 0) headers['last-event-id'] = String(this.lastId);
+    let lost = false;
+    const lose = () => {
+      if (lost) return;
+      lost = true;
+      this.lost();
+    };
+    const request = http.get(`${this.urls[this.index]}/api/events`, { agent: this.agent, headers }, (response) => {
+      if (response.statusCode !== 200) {
+        response.resume();
+        lose();
+        return;
+      }
+      if (this.lostAt > 0) {
+        this.longestGapMs = Math.max(this.longestGapMs, Date.now() - this.lostAt);
+        this.lostAt = 0;
+      }
+      this.attempt = 0;
+      this.buffer = '';
+      this.markOpened();
+      response.setEncoding('latin1');
+      response.on('data', (chunk: string) => this.feed(chunk));
+      response.on('end', lose);
+      response.on('error', lose);
+      response.on('close', lose);
+    });
+    request.on('error', lose);
+    this.request = request;
+  }
+
+  private lost(): void {
+    if (this.closed) return;
+    this.request?.destroy();
+    if (this.lostAt === 0) this.lostAt = Date.now();
+    this.reconnects++;
+    this.attempt++;
+    // A load balancer would send it to a backend that is up; here it tries the next one.
+    this.index = (this.index + 1) % this.urls.length;
+    this.moved = true;
+    this.timer = setTimeout(() => this.connect(), reconnectDelay(this.attempt, this.serverRetry, Math.random()));
+  }
+
+  private feed(chunk: string): void {
+    const text = this.buffer + chunk;
+    let start = 0;
+    for (let end = text.indexOf('\n\n', start); end >= 0; end = text.indexOf('\n\n', start)) {
+      this.block(text, start, end);
+      start = end + 2;
+    }
+    this.buffer = start < text.length ? text.slice(start) : '';
+  }
+
+  /** One event block `text[start, end)`: `id: n\nevent: type\ndata: …`, `retry: n` or a `: ping`. */
+  private block(text: string, start: number, end: number): void {
+    if (text.startsWith('retry: ', start)) {
+      this.serverRetry = Number(text.slice(start + 7, end));
+      return;
+    }
+    if (!text.startsWith('id: ', start)) return;
+    const idEnd = text.indexOf('\n', start);
+    const id = Number(text.slice(start + 4, idEnd));
+    if (text.startsWith('event: reset', idEnd + 1)) {
+      this.resets++;
+      this.lastId = id;
+      return;
+    }
+    this.received++;
+    if (id === this.lastId + 1 || this.lastId < 0) {
+      this.lastId = id;
+    } else if (id <= this.lastId) {
+      this.duplicates++;
+    } else {
+      this.missing += id - this.lastId - 1;
+      this.lastId = id;
+    }
+    const at = text.indexOf(UPDATED_AT, idEnd);
+    if (at >= 0 && at < end) {
+      const written = Date.parse(text.slice(at + UPDATED_AT.length, at + UPDATED_AT.length + 24));
+      if (!Number.isNaN(written)) this.histogram().add(Date.now() - written);
+    }
+  }
+}

@@ -1,0 +1,81 @@
+// A load generator process of the cluster bench (scripts/bench-cluster.ts): many event-stream clients
+// (BenchEventClient) in one process, driven by the parent over IPC. Kept out of the parent so that the
+// measuring and the writing do not wait for the clients' parsing, and vice versa.
+import http from 'node:http';
+import { BenchEventClient, type ClientSummary } from './benchEventClient';
+import { LatencyHistogram } from './latencyHistogram';
+
+export interface ClientSpec {
+  tenant: number;
+  home: number;
+  token: string;
+}
+
+export type ToClients =
+  | { type: 'open'; urls: string[]; clients: ClientSpec[] }
+  | { type: 'expect'; lastIds: number[] }
+  | { type: 'phase'; phase: number }
+  | { type: 'progress' }
+  | { type: 'finish' };
+
+export type FromClients =
+  | { type: 'opened' }
+  | { type: 'expecting' }
+  | { type: 'progress'; lastIds: number[] }
+  | { type: 'result'; summaries: ClientSummary[]; histograms: Record<string, [number, number][]> };
+
+/** Latencies by phase and by whether the client had moved to another backend: `<phase>:stayed|moved`. */
+const histograms = new Map<string, LatencyHistogram>();
+let phase = 0;
+let clients: BenchEventClient[] = [];
+
+function histogramFor(client: BenchEventClient): LatencyHistogram {
+  const key = `${phase}:${client.hasMoved ? 'moved' : 'stayed'}`;
+  let histogram = histograms.get(key);
+  if (!histogram) {
+    histogram = new LatencyHistogram();
+    histograms.set(key, histogram);
+  }
+  return histogram;
+}
+
+function send(message: FromClients): void {
+  process.send?.(message);
+}
+
+process.on('message', (message: ToClients) => {
+  switch (message.type) {
+    case 'open': {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+      clients = message.clients.map((spec) => {
+        const client: BenchEventClient = new BenchEventClient(message.urls, spec.tenant, spec.home, spec.token, agent, () => histogramFor(client));
+        return client;
+      });
+      void Promise.all(clients.map((client) => client.opened)).then(() => send({ type: 'opened' }));
+      break;
+    }
+    case 'expect':
+      for (const client of clients) client.expectAfter(message.lastIds[client.tenant] ?? 0);
+      send({ type: 'expecting' });
+      break;
+    case 'phase':
+      phase = message.phase;
+      break;
+    case 'progress': {
+      // The lowest id every client of a tenant has reached.
+      const lastIds: number[] = [];
+      for (const client of clients) lastIds[client.tenant] = Math.min(lastIds[client.tenant] ?? Infinity, client.last);
+      send({ type: 'progress', lastIds: lastIds.map((id) => (Number.isFinite(id) ? id : -1)) });
+      break;
+    }
+    case 'finish': {
+      for (const client of clients) client.close();
+      const pairs: Record<string, [number, number][]> = {};
+      for (const [key, histogram] of histograms) pairs[key] = histogram.toPairs();
+      send({ type: 'result', summaries: clients.map((client) => client.summary()), histograms: pairs });
+      process.disconnect?.();
+      setTimeout(() => process.exit(0), 100).unref();
+      break;
+    }
+  }
+});

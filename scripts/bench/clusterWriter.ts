@@ -1,0 +1,162 @@
+// The writing process of the cluster bench (scripts/bench-cluster.ts): order changes at a fixed rate
+// through the API as the console makes them (`PATCH /api/orders/{id}` with `If-Match`, the new
+// version from the answer's ETag), spread over the backends and the tenants, driven over IPC.
+import http from 'node:http';
+import { LatencyHistogram } from './latencyHistogram';
+
+export interface WriterOrder {
+  id: string;
+  version: number;
+}
+
+export interface WriterJob {
+  urls: string[];
+  /** A token per tenant. */
+  tokens: string[];
+  /** The orders changed, per tenant: one change per order at a time. */
+  orders: WriterOrder[][];
+  rate: number;
+  seconds: number;
+  /** At most this many changes under way; further ones wait (the rate reached then says so). */
+  maxInFlight: number;
+}
+
+export interface WriterResult {
+  /** Changes answered 200 (committed and acknowledged), per tenant. */
+  acknowledged: number[];
+  /** Answered otherwise (412 when a change whose answer was lost had committed after all, …). */
+  refused: number;
+  /** No answer (the backend died): committed or not. */
+  unanswered: number;
+  sent: number;
+  /** From the first change sent to the last one sent, and to the last answer. */
+  sendingSeconds: number;
+  seconds: number;
+  /** PATCH sent → answer arrived, ms, of the acknowledged changes. */
+  answer: [number, number][];
+}
+
+export type ToWriter = { type: 'run'; job: WriterJob };
+export type FromWriter = { type: 'done'; result: WriterResult };
+
+const TAG = /^"(\d+)"$/;
+
+function request(url: string, agent: http.Agent, options: http.RequestOptions, body?: string): Promise<{ status: number; etag: string }> {
+  return new Promise((resolve, reject) => {
+    const sent = http.request(url, { ...options, agent }, (response) => {
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, etag: String(response.headers.etag ?? '') }));
+      response.on('error', reject);
+    });
+    sent.on('error', reject);
+    sent.end(body);
+  });
+}
+
+async function run(job: WriterJob): Promise<WriterResult> {
+  const agents = job.urls.map(() => new http.Agent({ keepAlive: true, maxSockets: 64 }));
+  const alive = job.urls.map(() => true);
+  const free = job.orders.map((orders) => [...orders]);
+  const answer = new LatencyHistogram();
+  const acknowledged = job.tokens.map(() => 0);
+  let refused = 0;
+  let unanswered = 0;
+  let inFlight = 0;
+  let sent = 0;
+  let lastSentAt = 0;
+  const total = Math.round(job.rate * job.seconds);
+  const liveIndexes = () => alive.flatMap((up, index) => (up ? [index] : []));
+
+  /** After a lost answer: the order's version as a backend that is up has it. */
+  const resync = async (tenant: number, order: WriterOrder): Promise<void> => {
+    for (let tries = 0; tries < 10; tries++) {
+      const live = liveIndexes();
+      const index = live[tries % live.length] ?? 0;
+      try {
+        const { status, etag } = await request(`${job.urls[index]}/api/orders/${order.id}`, agents[index] as http.Agent, {
+          headers: { authorization: `Bearer ${job.tokens[tenant]}` },
+        });
+        const version = TAG.exec(etag)?.[1];
+        if (status === 200 && version) {
+          order.version = Number(version);
+          return;
+        }
+      } catch {
+        alive[index] = false;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  };
+
+  const change = async (seq: number): Promise<void> => {
+    const tenant = seq % job.tokens.length;
+    const order = free[tenant]?.shift();
+    if (!order) {
+      refused++;
+      return;
+    }
+    const live = liveIndexes();
+    const index = live[Math.floor(seq / job.tokens.length) % live.length] ?? 0;
+    const body = JSON.stringify({ station: `C-${seq}` });
+    const started = performance.now();
+    try {
+      const { status, etag } = await request(
+        `${job.urls[index]}/api/orders/${order.id}`,
+        agents[index] as http.Agent,
+        {
+          method: 'PATCH',
+          headers: {
+            authorization: `Bearer ${job.tokens[tenant]}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            'if-match': `"${order.version}"`,
+          },
+        },
+        body,
+      );
+      const version = TAG.exec(etag)?.[1];
+      if (version) order.version = Number(version);
+      if (status === 200) {
+        acknowledged[tenant] = (acknowledged[tenant] ?? 0) + 1;
+        answer.add(performance.now() - started);
+      } else {
+        refused++;
+      }
+    } catch {
+      alive[index] = false;
+      unanswered++;
+      await resync(tenant, order);
+    } finally {
+      free[tenant]?.push(order);
+    }
+  };
+
+  const started = performance.now();
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - started) * job.rate) / 1000) + 1);
+      while (sent < due && inFlight < job.maxInFlight) {
+        const seq = sent++;
+        lastSentAt = performance.now();
+        inFlight++;
+        void change(seq).finally(() => {
+          inFlight--;
+          if (sent === total && inFlight === 0) resolve();
+        });
+      }
+      if (sent < total) setTimeout(tick, 2);
+    };
+    tick();
+  });
+  const seconds = (performance.now() - started) / 1000;
+  for (const agent of agents) agent.destroy();
+  return { acknowledged, refused, unanswered, sent, sendingSeconds: (lastSentAt - started) / 1000, seconds, answer: answer.toPairs() };
+}
+
+process.on('message', (message: ToWriter) => {
+  if (message.type !== 'run') return;
+  void run(message.job).then((result) => {
+    process.send?.({ type: 'done', result } satisfies FromWriter);
+    process.disconnect?.();
+  });
+});
