@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { runPrefix } from './testDatabases';
 import { TEST_ENGINE } from './testEngine';
 
 /**
@@ -63,12 +64,13 @@ async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> 
   }
 }
 
-/** Creates an empty database with a unique name starting with `prefix` (letters, digits, `_`). */
+/** Creates an empty database with a unique name (`cockpit_test_<run>_<prefix>_…`; `prefix`: letters, digits, `_`). */
 export async function createScratchDatabase(prefix: string): Promise<ScratchDatabase> {
   if (!/^[a-z][a-z0-9_]{0,30}$/.test(prefix)) {
     throw new Error(`a database prefix is lower-case letters, digits and _, not "${prefix}"`);
   }
-  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  // Named as the run's other databases: what a test leaves behind is dropped at the end of the run.
+  const name = `${runPrefix()}${prefix}_${randomBytes(4).toString('hex')}`;
   await onServer((client) => client.query(`CREATE DATABASE ${name}`));
   const url = new URL(serverUrl());
   url.pathname = `/${name}`;
