@@ -19,6 +19,17 @@ export type TestEngine = 'pglite' | 'postgres';
 export const TEST_ENGINE: TestEngine = process.env.COCKPIT_TEST_ENGINE === 'postgres' ? 'postgres' : 'pglite';
 
 /**
+ * `describe` for what only the embedded engine has, within a file that runs on both: defined in the
+ * project `server` only, so the PostgreSQL run neither runs nor counts it as skipped (`describeOnPostgres`
+ * in scratchDatabase.ts is its counterpart).
+ */
+export function describeOnPglite(name: string, tests: () => void): void {
+  if (TEST_ENGINE === 'pglite') {
+    describe(name, tests);
+  }
+}
+
+/**
  * A database of the engine for a test of its own: an embedded one in memory, or a fresh database on the
  * PostgreSQL server (migrated unless `migrated: false`; the embedded one is never migrated), dropped on close.
  */
