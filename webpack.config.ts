@@ -6,6 +6,7 @@ import zlib, { type BrotliOptions } from 'node:zlib';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 import { PwaAssetsPlugin } from './scripts/webpack/PwaAssetsPlugin';
+import { blueprintIconNamesInCode } from './scripts/webpack/iconNamesInCode';
 import { ServiceWorkerPlugin } from './scripts/webpack/ServiceWorkerPlugin';
 import { UsedBlueprintCssPlugin } from './scripts/webpack/UsedBlueprintCssPlugin';
 
@@ -74,6 +75,16 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
           resource.request = path.resolve(__dirname, 'src/ui/blueprint/timezoneItems.ts');
         }
       }),
+      // Blueprint's icon package builds its names (`IconNames`, `IconNamesSet`) from the table of all
+      // 706 icons (68 kB, with change-case), which its core brings into the framework chunk. The
+      // console's stand-in (src/ui/blueprint/iconNames.ts) knows the icon names written in the
+      // build's code, collected when the build (or the dev server) starts.
+      new webpack.NormalModuleReplacementPlugin(/^\.\/iconNames(\.js)?$/, (resource: { context: string; request: string }) => {
+        if (/[/\\]@blueprintjs[/\\]icons[/\\]lib[/\\]esm$/.test(resource.context)) {
+          resource.request = path.resolve(__dirname, 'src/ui/blueprint/iconNames.ts');
+        }
+      }),
+      new webpack.DefinePlugin({ BLUEPRINT_ICON_NAMES: JSON.stringify(blueprintIconNamesInCode(__dirname)) }),
       // The service worker's bundle is no page script: only `navigator.serviceWorker.register` loads it.
       new HtmlWebpackPlugin({ template: './src/app/index.html', scriptLoading: 'defer', excludeChunks: [SERVICE_WORKER] }),
       new MiniCssExtractPlugin({
