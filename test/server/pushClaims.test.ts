@@ -77,15 +77,25 @@ describe('web push claimed in the database', () => {
     const repository = new OrderRepository(server.database);
     const stored = [];
     for (let index = 0; index < 3; index++) {
-      // Stored with their events, announced to no backend: as if the process that claimed them died.
       stored.push(await repository.create(tenantId, 'PU-2026-', { ...orderRecord(), customer_name: `Verwaist ${index}` }, new Date()));
     }
     const [abandoned, running, done] = stored.map((change) => change.event);
+    // Stored with their events and announced to no backend here; on PostgreSQL their notification
+    // reaches the hub all the same, and those pushes go first.
+    const hub = server.events as { deliveredId?: (tenant: string) => number };
+    for (const deadline = Date.now() + 10_000; hub.deliveredId && hub.deliveredId(tenantId) < (done?.id ?? 0) && Date.now() < deadline; ) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await settled();
+    for (const transport of transports) transport.sent.length = 0;
+    // Then the claims as a process that died while sending, one still sending and one done leave them.
     await server.database.query(
-      `INSERT INTO push_claims (tenant_id, event_id, claimed_by, claimed_at, claimed_until, done_at) VALUES
+      `INSERT INTO push_claims AS c (tenant_id, event_id, claimed_by, claimed_at, claimed_until, done_at) VALUES
          ($1, $2, 'gone:1:a', now() - interval '5 minutes', now() - interval '1 second', NULL),
          ($1, $3, 'alive:2:b', now(), now() + interval '10 minutes', NULL),
-         ($1, $4, 'alive:2:b', now(), now() + interval '10 minutes', now())`,
+         ($1, $4, 'alive:2:b', now(), now() + interval '10 minutes', now())
+       ON CONFLICT (tenant_id, event_id) DO UPDATE SET claimed_by = EXCLUDED.claimed_by, claimed_at = EXCLUDED.claimed_at,
+         claimed_until = EXCLUDED.claimed_until, done_at = EXCLUDED.done_at`,
       [tenantId, abandoned?.id ?? 0, running?.id ?? 0, done?.id ?? 0],
     );
     await transports[0]?.until(2, 10_000);
