@@ -25,6 +25,7 @@ export interface ClientSummary {
 }
 
 const UPDATED_AT = '"updatedAt":"';
+const STATION = '"station":"C-';
 
 /**
  * One console's event stream as cheaply as a load generator can have it: `GET /api/events` with
@@ -58,6 +59,8 @@ export class BenchEventClient {
   /** Resolves once the first stream is open (its answer's headers arrived: the backend listens for it). */
   readonly opened: Promise<void>;
   private markOpened: () => void = () => {};
+  /** For a probe: when each change arrived (`Date.now()`, by the writer's sequence number in `station`), and whether it had moved then. */
+  readonly arrivals: [number, number, number][] | undefined;
 
   constructor(
     private readonly urls: readonly string[],
@@ -66,7 +69,9 @@ export class BenchEventClient {
     private readonly token: string,
     private readonly agent: http.Agent,
     private readonly histogram: () => LatencyHistogram,
+    probe = false,
   ) {
+    this.arrivals = probe ? [] : undefined;
     this.index = home;
     this.opened = new Promise((resolve) => (this.markOpened = resolve));
     this.connect();
@@ -186,10 +191,17 @@ export class BenchEventClient {
       this.missing += id - this.lastId - 1;
       this.lastId = id;
     }
+    const now = Date.now();
     const at = text.indexOf(UPDATED_AT, idEnd);
     if (at >= 0 && at < end) {
       const written = Date.parse(text.slice(at + UPDATED_AT.length, at + UPDATED_AT.length + 24));
-      if (!Number.isNaN(written)) this.histogram().add(Date.now() - written);
+      if (!Number.isNaN(written)) this.histogram().add(now - written);
+    }
+    if (this.arrivals) {
+      const station = text.indexOf(STATION, idEnd);
+      if (station >= 0 && station < end) {
+        this.arrivals.push([parseInt(text.slice(station + STATION.length, station + STATION.length + 12), 10), now, this.moved ? 1 : 0]);
+      }
     }
   }
 }

@@ -9,6 +9,8 @@ export interface ClientSpec {
   tenant: number;
   home: number;
   token: string;
+  /** Records when each change arrived (see BenchEventClient.arrivals). */
+  probe?: boolean;
 }
 
 export type ToClients =
@@ -22,7 +24,7 @@ export type FromClients =
   | { type: 'opened' }
   | { type: 'expecting' }
   | { type: 'progress'; lastIds: number[] }
-  | { type: 'result'; summaries: ClientSummary[]; histograms: Record<string, [number, number][]> };
+  | { type: 'result'; summaries: ClientSummary[]; histograms: Record<string, [number, number][]>; arrivals: [number, number, number][][] };
 
 /** Latencies by phase and by whether the client had moved to another backend: `<phase>:stayed|moved`. */
 const histograms = new Map<string, LatencyHistogram>();
@@ -48,7 +50,15 @@ process.on('message', (message: ToClients) => {
     case 'open': {
       const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
       clients = message.clients.map((spec) => {
-        const client: BenchEventClient = new BenchEventClient(message.urls, spec.tenant, spec.home, spec.token, agent, () => histogramFor(client));
+        const client: BenchEventClient = new BenchEventClient(
+          message.urls,
+          spec.tenant,
+          spec.home,
+          spec.token,
+          agent,
+          () => histogramFor(client),
+          spec.probe,
+        );
         return client;
       });
       void Promise.all(clients.map((client) => client.opened)).then(() => send({ type: 'opened' }));
@@ -72,7 +82,8 @@ process.on('message', (message: ToClients) => {
       for (const client of clients) client.close();
       const pairs: Record<string, [number, number][]> = {};
       for (const [key, histogram] of histograms) pairs[key] = histogram.toPairs();
-      send({ type: 'result', summaries: clients.map((client) => client.summary()), histograms: pairs });
+      const arrivals = clients.flatMap((client) => (client.arrivals ? [client.arrivals] : []));
+      send({ type: 'result', summaries: clients.map((client) => client.summary()), histograms: pairs, arrivals });
       process.disconnect?.();
       setTimeout(() => process.exit(0), 100).unref();
       break;

@@ -36,6 +36,9 @@ function runColumn(run: ScenarioResult): string[] {
     `${run.drained ? 'yes' : '**no**'}, ${run.drainSeconds.toFixed(1)} s after the last answer`,
     all.map((row) => `${row.phase}: ${latencyText(row.figures)}`).join('<br>'),
     latencyText(run.writer.answer),
+    run.answerToClient
+      .map(({ group, figures, early }) => `${group}: ${latencyText(figures)}, ${count(early)} before the answer`)
+      .join('<br>'),
     `${run.loadBefore} → ${run.loadAfter}`,
   ];
 }
@@ -53,6 +56,7 @@ const RUN_ROWS = [
   'every client at its tenant\'s last id',
   'commit → client p50 / p95 / p99 / max',
   'PATCH sent → answer p50 / p95 / p99 / max',
+  'answer at the writer → probe client p50 / p95 / p99 / max',
   'load average (1 / 5 / 15 min) before → after',
 ];
 

@@ -58,7 +58,12 @@ export interface ScenarioResult {
   secondsAsked: number;
   /** Changes sent per second while sending (a backlog of unanswered changes holds the sending back). */
   rateReached: number;
-  writer: Omit<WriterResult, 'answer'> & { answer: LatencyFigures };
+  writer: Omit<WriterResult, 'answer' | 'answeredAt'> & { answer: LatencyFigures };
+  /**
+   * Answer at the writer → event at a probe client (one per tenant, backend and load generator), by
+   * whether the probe had moved: the event may come before the answer (counted as 0, and in `early`).
+   */
+  answerToClient: { group: string; figures: LatencyFigures; early: number }[];
   /** Events of each tenant during the run (its last id after minus before). */
   eventsPerTenant: number[];
   /** Clients that got every event of their tenant once and in order, no reset. */
@@ -213,6 +218,8 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
       tenant,
       home: inTenant % urls.length,
       token: tokens[tenant]?.[Math.floor(inTenant / CLIENTS_PER_TOKEN)] as string,
+      // The first client of each tenant and backend in each load generator.
+      probe: index < tenants * urls.length * clientProcesses,
     });
   }
   const children = specs.map(() => forkChild('clusterClients.ts'));
@@ -303,15 +310,32 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
             { phase: 'before the kill', figures: sampler.span(started, killedAt) },
             { phase: 'after the kill', figures: sampler.span(killedAt, end) },
           ];
+    const { answeredAt: _answeredAt, ...writerFigures } = written;
     const answer = new LatencyHistogram();
     answer.addPairs(written.answer);
+    const answerToClient = new Map<string, { histogram: LatencyHistogram; early: number }>();
+    for (const arrivals of results.flatMap((result) => result.arrivals ?? [])) {
+      for (const [seq, at, moved] of arrivals) {
+        const answered = written.answeredAt[seq];
+        if (answered === null || answered === undefined) continue;
+        for (const group of ['all', moved ? 'moved' : 'stayed']) {
+          const entry = answerToClient.get(group) ?? { histogram: new LatencyHistogram(), early: 0 };
+          entry.histogram.add(at - answered);
+          if (at < answered) entry.early++;
+          answerToClient.set(group, entry);
+        }
+      }
+    }
     return {
       backends: backends.length,
       clients,
       rateAsked: rate,
       secondsAsked: seconds,
       rateReached: written.sent / Math.max(written.sendingSeconds, 1 / rate),
-      writer: { ...written, answer: figuresOf(answer) },
+      writer: { ...writerFigures, answer: figuresOf(answer) },
+      answerToClient: [...answerToClient.entries()]
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([group, { histogram, early }]) => ({ group, figures: figuresOf(histogram), early })),
       eventsPerTenant,
       complete: summaries.filter(isComplete).length,
       incomplete: summaries.filter((client) => !isComplete(client)),

@@ -17,7 +17,7 @@ export interface WriterJob {
   orders: WriterOrder[][];
   rate: number;
   seconds: number;
-  /** At most this many changes under way; further ones wait (the rate reached then says so). */
+  /** At most this many changes under way; further ones wait, and those not sent after `seconds` are dropped (the rate reached then says so). */
   maxInFlight: number;
 }
 
@@ -29,11 +29,13 @@ export interface WriterResult {
   /** No answer (the backend died): committed or not. */
   unanswered: number;
   sent: number;
-  /** From the first change sent to the last one sent, and to the last answer. */
+  /** From the first change sent to the last one sent (at most `seconds`), and to the last answer. */
   sendingSeconds: number;
   seconds: number;
   /** PATCH sent → answer arrived, ms, of the acknowledged changes. */
   answer: [number, number][];
+  /** When the answer of each acknowledged change arrived (`Date.now()`), by sequence number (the `C-<n>` of its station). */
+  answeredAt: (number | null)[];
 }
 
 export type ToWriter = { type: 'run'; job: WriterJob };
@@ -58,13 +60,14 @@ async function run(job: WriterJob): Promise<WriterResult> {
   const alive = job.urls.map(() => true);
   const free = job.orders.map((orders) => [...orders]);
   const answer = new LatencyHistogram();
+  const answeredAt: (number | null)[] = [];
   const acknowledged = job.tokens.map(() => 0);
   let refused = 0;
   let unanswered = 0;
   let inFlight = 0;
   let sent = 0;
   let lastSentAt = 0;
-  const total = Math.round(job.rate * job.seconds);
+  let total = Math.round(job.rate * job.seconds);
   const liveIndexes = () => alive.flatMap((up, index) => (up ? [index] : []));
 
   /** After a lost answer: the order's version as a backend that is up has it. */
@@ -119,6 +122,7 @@ async function run(job: WriterJob): Promise<WriterResult> {
       if (status === 200) {
         acknowledged[tenant] = (acknowledged[tenant] ?? 0) + 1;
         answer.add(performance.now() - started);
+        answeredAt[seq] = Date.now();
       } else {
         refused++;
       }
@@ -134,7 +138,14 @@ async function run(job: WriterJob): Promise<WriterResult> {
   const started = performance.now();
   await new Promise<void>((resolve) => {
     const tick = () => {
-      const due = Math.min(total, Math.floor(((performance.now() - started) * job.rate) / 1000) + 1);
+      const elapsed = performance.now() - started;
+      if (elapsed > job.seconds * 1000 && sent < total) {
+        // Time is up: what the backends did not take meanwhile is not sent (the rate reached tells).
+        total = sent;
+        if (inFlight === 0) resolve();
+        return;
+      }
+      const due = Math.min(total, Math.floor((elapsed * job.rate) / 1000) + 1);
       while (sent < due && inFlight < job.maxInFlight) {
         const seq = sent++;
         lastSentAt = performance.now();
@@ -150,7 +161,7 @@ async function run(job: WriterJob): Promise<WriterResult> {
   });
   const seconds = (performance.now() - started) / 1000;
   for (const agent of agents) agent.destroy();
-  return { acknowledged, refused, unanswered, sent, sendingSeconds: (lastSentAt - started) / 1000, seconds, answer: answer.toPairs() };
+  return { acknowledged, refused, unanswered, sent, sendingSeconds: (lastSentAt - started) / 1000, seconds, answer: answer.toPairs(), answeredAt: Array.from(answeredAt, (at) => at ?? null) };
 }
 
 process.on('message', (message: ToWriter) => {
