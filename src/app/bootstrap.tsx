@@ -43,12 +43,16 @@ export async function bootstrap(root: HTMLElement, win: Window & typeof globalTh
   const environment: Environment = PRODUCTION_BUILD ? environmentForHost(win.location.hostname, config.productionHost) : 'development';
   win.document.title = pageTitle(config.release, PRODUCTION_BUILD);
 
+  // The scripts' evaluation, the console's making and its first screen's start were one task, the
+  // longest before the rows: each is a task of its own now, so the browser can paint and answer in between.
+  await nextTask(win);
   const i18n = createI18n(resources);
   const router = createBrowserRouter(routes);
   const container = createContainer(environment, { config, router, i18n, window: win });
   // Errors are reported from here on; until OpenTelemetry has loaded (after the first paint) they wait in LazyTelemetry.
   const stopErrorListeners = installErrorListeners(win, container.get<Telemetry>(Telemetry));
 
+  await nextTask(win);
   const session = container.get<SessionStore>(SessionStore);
   const filter = container.get(OrdersFilterStore);
   await Promise.all([session.restore(), filter.restore()]);
@@ -96,4 +100,9 @@ export async function bootstrap(root: HTMLElement, win: Window & typeof globalTh
       stopErrorListeners();
     },
   };
+}
+
+/** Resolves in a task of its own (a timer of 0 ms: the browser may paint and handle input before it). */
+function nextTask(win: Window): Promise<void> {
+  return new Promise((resolve) => win.setTimeout(resolve, 0));
 }

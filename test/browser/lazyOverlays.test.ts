@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { launchChromium } from './support/chromium';
 import { eventually } from './support/eventually';
-import { logIn } from './support/session';
+import { GERMAN_USER, logIn } from './support/session';
 import { startCockpit, type RunningCockpit } from './support/startCockpit';
 
 const TIME_ZONE = 'Europe/Berlin';
@@ -117,9 +117,16 @@ describe('overlays and the signed-in shell', () => {
   });
 
   it('a session the backend refuses at start ends on the login page with its toast, also when the toaster\'s chunk failed to arrive once', async () => {
-    // A token the console takes (a JWT, not expired) whose signature the backend refuses.
-    const claims = { sub: 'nobody', exp: Math.floor(Date.now() / 1000) + 3600 };
-    const token = `${Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.forged`;
+    // A token the console takes (a JWT, not expired) whose signature the backend refuses: a real one with its expiry moved.
+    const login = await fetch(`${cockpit.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: GERMAN_USER.email, password: GERMAN_USER.password }),
+    });
+    const [header, payload, signature] = ((await login.json()) as { token: string }).token.split('.');
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString('utf8')) as { exp: number };
+    claims.exp += 60;
+    const token = `${header}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
     await context.addInitScript((stored: string) => {
       if (!sessionStorage.getItem('seeded')) {
         sessionStorage.setItem('seeded', '1');
@@ -133,7 +140,7 @@ describe('overlays and the signed-in shell', () => {
     });
     const page = await context.newPage();
     await page.goto('/orders');
-    await page.waitForURL(/\/login\?returnTo=/);
+    await page.waitForURL(/\/login(\?|$)/);
     await page.getByLabel('E-Mail').waitFor();
     await page.getByText('Ihre Sitzung ist beendet. Bitte melden Sie sich erneut an.').waitFor();
     expect(overlayRequests).toBeGreaterThanOrEqual(2);
