@@ -83,9 +83,10 @@ process.on('message', (message: ToClients) => {
       const pairs: Record<string, [number, number][]> = {};
       for (const [key, histogram] of histograms) pairs[key] = histogram.toPairs();
       const arrivals = clients.flatMap((client) => (client.arrivals ? [client.arrivals] : []));
-      send({ type: 'result', summaries: clients.map((client) => client.summary()), histograms: pairs, arrivals });
-      process.disconnect?.();
-      setTimeout(() => process.exit(0), 100).unref();
+      // Disconnected only once the answer (megabytes at full scale) has been handed over.
+      process.send?.({ type: 'result', summaries: clients.map((client) => client.summary()), histograms: pairs, arrivals } satisfies FromClients, undefined, {}, () =>
+        process.disconnect?.(),
+      );
       break;
     }
   }

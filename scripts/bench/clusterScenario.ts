@@ -268,7 +268,7 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
     const drainSeconds = (performance.now() - writingEnded) / 1000;
     sampler.sample();
     sampler.stop();
-    const results = await Promise.all(children.map((child) => ask(child, { type: 'finish' }, 'result', 60_000)));
+    const results = await Promise.all(children.map((child) => ask(child, { type: 'finish' }, 'result', 180_000)));
     const loadAfter = loadAverage();
 
     const summaries = results.flatMap((result) => result.summaries);

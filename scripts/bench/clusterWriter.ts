@@ -167,7 +167,6 @@ async function run(job: WriterJob): Promise<WriterResult> {
 process.on('message', (message: ToWriter) => {
   if (message.type !== 'run') return;
   void run(message.job).then((result) => {
-    process.send?.({ type: 'done', result } satisfies FromWriter);
-    process.disconnect?.();
+    process.send?.({ type: 'done', result } satisfies FromWriter, undefined, {}, () => process.disconnect?.());
   });
 });
