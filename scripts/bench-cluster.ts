@@ -92,7 +92,7 @@ async function serverVersion(url: string): Promise<string> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ version: string }>('SHOW server_version');
+    const { rows } = await client.query<{ version: string }>("SELECT current_setting('server_version') AS version");
     return `PostgreSQL ${rows[0]?.version ?? '?'}`;
   } finally {
     await client.end();

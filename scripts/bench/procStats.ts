@@ -67,7 +67,8 @@ function readGroup(pids: readonly number[]): ProcReading | undefined {
   return {
     at: performance.now(),
     cpuSeconds: readings.reduce((sum, reading) => sum + reading.cpuSeconds, 0),
-    rssMiB: readings.reduce((sum, reading) => sum + reading.rssMiB, 0),
+    // A process on its way out has no VmRSS any more.
+    rssMiB: readings.reduce((sum, reading) => sum + (Number.isNaN(reading.rssMiB) ? 0 : reading.rssMiB), 0),
   };
 }
 
