@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import { bootstrap } from './bootstrap';
 

@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { TextDecoder, TextEncoder } from 'node:util';
 
 // jsdom leaves out the encoding API that react-router uses; Node's is the same standard.
