@@ -8,7 +8,7 @@ import { Lease } from '../../server/cluster/Lease';
 import { LeasedTask, type RunningTask } from '../../server/cluster/LeasedTask';
 import { BackendProcesses, PROCESS_START_TIMEOUT_MS } from './support/backendProcesses';
 import { createScratchDatabase, describeOnPostgres, type ScratchDatabase } from './support/scratchDatabase';
-import { openTestDatabase, TEST_ENGINE } from './support/testEngine';
+import { describeOnPglite, openTestDatabase } from './support/testEngine';
 import { STARTUP_TIMEOUT_MS, startTestServer } from './support/testServer';
 
 /** Resolves once `check` answers true; fails after `timeoutMs`, naming `what`. */
@@ -112,7 +112,7 @@ describe('a task under a lease (one process at a time)', () => {
   });
 });
 
-(TEST_ENGINE === 'pglite' ? describe : describe.skip)('leases on the embedded database', () => {
+describeOnPglite('leases on the embedded database', () => {
   it(
     'are void when it opens again: a killed run left them, and it has one process',
     async () => {
