@@ -33,10 +33,12 @@ describe('source maps of the console build', () => {
     server = await startTestServer({ staticDir });
   }, STARTUP_TIMEOUT_MS);
 
+  // Closing a backend stops its housekeeping and push sender and releases their lease and claims: database
+  // round trips that take longer than a hook's 5 s on a busy machine.
   afterAll(async () => {
     await server?.close();
     rmSync(staticDir, { recursive: true, force: true });
-  });
+  }, STARTUP_TIMEOUT_MS);
 
   it('are not served by default: 404, as if they were not there, however the name is spelt', async () => {
     for (const map of [...MAPS, '/assets/main.0123456789ab.js%2Emap', '/assets/main.0123456789ab.js.MAP', '/sw.js.map?v=1']) {
@@ -70,7 +72,7 @@ describe('source maps of the console build', () => {
 
     afterAll(async () => {
       await app?.close();
-    });
+    }, STARTUP_TIMEOUT_MS);
 
     it('are served like the other files of the build', async () => {
       for (const map of MAPS) {
