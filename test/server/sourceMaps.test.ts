@@ -1,9 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app';
-import { randomKey } from '../../server/auth/signingKey';
 import type { RunningServer } from '../../server/startServer';
 import { call, expectProblem, STARTUP_TIMEOUT_MS, startTestServer } from './support/testServer';
 
@@ -60,18 +57,16 @@ describe('source maps of the console build', () => {
   });
 
   describe('with serveSourceMaps', () => {
-    let app: FastifyInstance;
+    let withMaps: RunningServer;
     let url: string;
 
     beforeAll(async () => {
-      app = await buildApp({ database: server.database, jwtKey: randomKey(), staticDir, release: 'x', productionHost: 'x', serveSourceMaps: true });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const address = app.server.address();
-      url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      withMaps = await startTestServer({ staticDir, serveSourceMaps: true });
+      url = withMaps.url;
     }, STARTUP_TIMEOUT_MS);
 
     afterAll(async () => {
-      await app?.close();
+      await withMaps?.close();
     }, STARTUP_TIMEOUT_MS);
 
     it('are served like the other files of the build', async () => {
