@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { isInstant } from '../../src/domain/model/instant';
+import { isSingleLineText } from '../http/textRules';
 import type { OrderSort, SortKeyType } from './orderSorts';
 
 /** A value of a sort key column as a cursor carries it; timestamps as exact ISO text (microseconds). */
@@ -13,17 +15,28 @@ export interface CursorState {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Stored timestamps in the cursor: microseconds at most, as PostgreSQL keeps them. */
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/;
+/** The range of PostgreSQL's smallint. */
+const SMALLINT_MIN = -32_768;
+const SMALLINT_MAX = 32_767;
 
+/**
+ * Whether a key value of a cursor is one the database takes for its column. A cursor is opaque but
+ * not signed (anyone can encode one for a filter), so its keys pass the rules of every other input:
+ * an instant as the product's one parser takes it, text without control characters, integers within
+ * their column's range. Anything else is a 400 for the cursor, never an error of the database.
+ */
 function fits(value: unknown, type: SortKeyType): value is KeyValue {
   switch (type) {
     case 'timestamptz':
-      return typeof value === 'string' && ISO_TIMESTAMP.test(value) && Number.isFinite(Date.parse(value));
+      return typeof value === 'string' && ISO_TIMESTAMP.test(value) && isInstant(value);
     case 'text':
-      return typeof value === 'string' && value.length <= 200;
+      return typeof value === 'string' && value.length <= 200 && isSingleLineText(value);
     case 'bigint':
-    case 'smallint':
       return Number.isSafeInteger(value);
+    case 'smallint':
+      return Number.isSafeInteger(value) && (value as number) >= SMALLINT_MIN && (value as number) <= SMALLINT_MAX;
     case 'uuid':
       return typeof value === 'string' && UUID.test(value);
   }

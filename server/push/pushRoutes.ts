@@ -5,6 +5,7 @@ import type { FieldError } from '../../src/domain/model/Problem';
 import { principalOf } from '../auth/authentication';
 import { requestLocale } from '../http/locale';
 import { ProblemError } from '../http/ProblemError';
+import { singleLineText } from '../http/textSchemas';
 import type { PushEndpointPolicy } from './PushEndpointPolicy';
 import type { PushSubscriptionJson, PushSubscriptionRepository } from './PushSubscriptionRepository';
 
@@ -12,7 +13,8 @@ import type { PushSubscriptionJson, PushSubscriptionRepository } from './PushSub
 const BASE64URL = '^[A-Za-z0-9_-]+={0,2}$';
 const ENDPOINT_MAX_LENGTH = 2048;
 
-const endpoint = { type: 'string', minLength: 1, maxLength: ENDPOINT_MAX_LENGTH } as const;
+/** Text as everywhere (no control characters: the database refuses NUL), at most 2048 characters. */
+const endpoint = singleLineText({ minLength: 1, maxLength: ENDPOINT_MAX_LENGTH });
 
 /** Unknown fields are refused (400), as everywhere; so are keys of the wrong length or alphabet. */
 const subscribeSchema = {

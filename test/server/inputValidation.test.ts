@@ -1,3 +1,5 @@
+import { encodeCursor, type KeyValue } from '../../server/orders/orderCursor';
+import { type OrderSortName, orderSort } from '../../server/orders/orderSorts';
 import type { RunningServer } from '../../server/startServer';
 import type { Order } from '../../src/domain/model/Order';
 import { insertOrder, tenantOf } from './support/orderFixtures';
@@ -100,6 +102,31 @@ describe('input validation', () => {
       const response = await patch(order, { begin: '2030-01-01T09:30:00.1234+01:00' });
       expect(response.status).toBe(200);
       expect(((await response.json()) as Order).begin).toBe('2030-01-01T08:30:00.123Z');
+    });
+  });
+
+  describe('cursors', () => {
+    const ID = '01a1437b-5a80-7302-8000-00007d6830ad';
+    /** A cursor as a client could forge it: the filter's fingerprint is no secret, the key is anything. */
+    const forged = (sort: OrderSortName, key: KeyValue[]) =>
+      encodeCursor(orderSort(sort), { begin: '2026-06-01T00:00:00Z', end: '2026-06-30T23:59:59.999Z' }, { key, total: 3 });
+
+    it.each([
+      ['a timestamp in year 0', '-begin', ['0000-01-01T00:00:00Z', ID]],
+      ['a timestamp before 2000', 'begin', ['1999-12-31T23:59:59.999999Z', ID]],
+      ['a leap second', '-begin', ['2016-12-31T23:59:60.000000Z', ID]],
+      ['a number with NUL', 'number', ['AN-2026\u0000', ID]],
+      ['a number with a control character', '-number', ['AN-2026\u001b', ID]],
+      ['a number with a lone surrogate', 'number', ['AN-2026\ud800', ID]],
+      ['a state rank beyond smallint', 'status', [40_000, '2026-06-15T10:00:00.000000Z', ID]],
+    ] as [string, OrderSortName, KeyValue[]][])('a forged cursor whose key holds %s is a 400 naming cursor, not a 500', async (_case, sort, key) => {
+      const body = await expectProblem(await call(server, `/api/orders?${range}&sort=${sort}&cursor=${forged(sort, key)}`, { token }), 400);
+      expect(fields(body)).toEqual(['cursor']);
+    });
+
+    it('a cursor of the same form with keys the product takes still pages', async () => {
+      const response = await call(server, `/api/orders?${range}&sort=-begin&cursor=${forged('-begin', ['2026-06-15T10:00:00.000000Z', ID])}`, { token });
+      expect(response.status).toBe(200);
     });
   });
 

@@ -133,6 +133,19 @@ describe('push endpoints cannot aim the backend inward', () => {
       expect(await endpoints()).toEqual([]);
     });
 
+    it.each([
+      ['NUL', '\u0000'],
+      ['an escape', '\u001b'],
+      ['a C1 control', '\u0085'],
+    ])('refuses an endpoint holding %s with 400 naming endpoint, when subscribing and unsubscribing; nothing reaches the database', async (_case, control) => {
+      const endpoint = `https://fcm.googleapis.com/fcm/send/${unique()}${control}x`;
+      const subscribed = await expectProblem(await subscribe(endpoint), 400);
+      expect(subscribed.errors?.map((error) => error.field)).toEqual(['endpoint']);
+      const unsubscribed = await expectProblem(await call(server, '/api/push/subscriptions', { method: 'DELETE', body: { endpoint } }), 400);
+      expect(unsubscribed.errors?.map((error) => error.field)).toEqual(['endpoint']);
+      expect(await endpoints()).toEqual([]);
+    });
+
     it('says so in German for x-ui-locale: de', async () => {
       const body = await expectProblem(await subscribe('https://169.254.169.254/latest/meta-data/', 'de'), 422);
       expect(body.title).toBe('Ungültiger Wert');
