@@ -28,6 +28,25 @@ const UPDATED_AT = '"updatedAt":"';
 const STATION = '"station":"C-';
 
 /**
+ * When each event was written (its order's `updatedAt`, ms), by tenant and id: every client of a
+ * tenant in this process reads the same events, so each `updatedAt` is looked for and parsed once.
+ */
+const writtenAt = new Map<string, number>();
+const WRITTEN_AT_KEPT = 20_000;
+
+function writtenOf(tenant: number, id: number, text: string, from: number, end: number): number {
+  const key = `${tenant}:${id}`;
+  let written = writtenAt.get(key);
+  if (written === undefined) {
+    const at = text.indexOf(UPDATED_AT, from);
+    written = at >= 0 && at < end ? Date.parse(text.slice(at + UPDATED_AT.length, at + UPDATED_AT.length + 24)) : Number.NaN;
+    if (writtenAt.size >= WRITTEN_AT_KEPT) writtenAt.clear();
+    writtenAt.set(key, written);
+  }
+  return written;
+}
+
+/**
  * One console's event stream as cheaply as a load generator can have it: `GET /api/events` with
  * plain `node:http`, the body read as latin1 (the markers are ASCII) and cut at blank lines, only the
  * `id`, the event type and the order's `updatedAt` looked at, no JSON parsed. When the stream ends
@@ -158,27 +177,31 @@ export class BenchEventClient {
     this.timer = setTimeout(() => this.connect(), reconnectDelay(this.attempt, this.serverRetry, Math.random()));
   }
 
+  /** One pass over what arrived: each complete block handled where it lies, the rest kept for the next chunk. */
   private feed(chunk: string): void {
-    const text = this.buffer + chunk;
+    const text = this.buffer.length > 0 ? this.buffer + chunk : chunk;
+    const now = Date.now();
     let start = 0;
     for (let end = text.indexOf('\n\n', start); end >= 0; end = text.indexOf('\n\n', start)) {
-      this.block(text, start, end);
+      this.block(text, start, end, now);
       start = end + 2;
     }
     this.buffer = start < text.length ? text.slice(start) : '';
   }
 
   /** One event block `text[start, end)`: `id: n\nevent: type\ndata: …`, `retry: n` or a `: ping`. */
-  private block(text: string, start: number, end: number): void {
+  private block(text: string, start: number, end: number, now: number): void {
     if (text.startsWith('retry: ', start)) {
       this.serverRetry = Number(text.slice(start + 7, end));
       return;
     }
     if (!text.startsWith('id: ', start)) return;
     const idEnd = text.indexOf('\n', start);
-    const id = Number(text.slice(start + 4, idEnd));
+    let id = 0;
+    for (let at = start + 4; at < idEnd; at++) id = id * 10 + text.charCodeAt(at) - 48;
     if (text.startsWith('event: reset', idEnd + 1)) {
-      this.resets++;
+      // A first connection starts with a reset naming where it stands; only a later one says a gap.
+      if (this.lastId >= 0) this.resets++;
       this.lastId = id;
       return;
     }
@@ -191,12 +214,8 @@ export class BenchEventClient {
       this.missing += id - this.lastId - 1;
       this.lastId = id;
     }
-    const now = Date.now();
-    const at = text.indexOf(UPDATED_AT, idEnd);
-    if (at >= 0 && at < end) {
-      const written = Date.parse(text.slice(at + UPDATED_AT.length, at + UPDATED_AT.length + 24));
-      if (!Number.isNaN(written)) this.histogram().add(now - written);
-    }
+    const written = writtenOf(this.tenant, id, text, idEnd, end);
+    if (!Number.isNaN(written)) this.histogram().add(now - written);
     if (this.arrivals) {
       const station = text.indexOf(STATION, idEnd);
       if (station >= 0 && station < end) {

@@ -16,6 +16,54 @@ const REPLAY_BATCH = 500;
 const MAX_PENDING = 1000;
 /** The longest delay `setTimeout` takes; later expiries are re-armed. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/**
+ * How long live events wait to be written together: each stream writes what arrived meanwhile with
+ * one `write()`, and the streams of a tenant at the same position write the same bytes, made once.
+ */
+export const FLUSH_DELAY_MS = 5;
+
+/** The text of each live event, made once however many streams write it (keyed by the hub's object). */
+const blocks = new WeakMap<StoredEvent, string>();
+/** The bytes of a run of live events from its first to its last (the same objects for every stream of the tenant). */
+const runs = new WeakMap<StoredEvent, { last: StoredEvent; bytes: Buffer }>();
+
+function blockOf(event: StoredEvent): string {
+  let block = blocks.get(event);
+  if (block === undefined) {
+    block = eventBlock(event.id, event.type, event.data);
+    blocks.set(event, block);
+  }
+  return block;
+}
+
+/** One write of consecutive events: shared by every stream that writes the same run in a flush. */
+function runOf(events: readonly StoredEvent[]): Buffer {
+  const first = events[0] as StoredEvent;
+  const last = events[events.length - 1] as StoredEvent;
+  const cached = runs.get(first);
+  if (cached && cached.last === last) return cached.bytes;
+  let text = '';
+  for (const event of events) text += blockOf(event);
+  const bytes = Buffer.from(text, 'utf8');
+  runs.set(first, { last, bytes });
+  return bytes;
+}
+
+/** Streams with live events to write at the next flush, in the order they got them. */
+const dirty = new Set<LiveStream>();
+let flushTimer: NodeJS.Timeout | undefined;
+
+function flushSoon(stream: LiveStream): void {
+  dirty.add(stream);
+  flushTimer ??= setTimeout(flushAll, FLUSH_DELAY_MS);
+}
+
+function flushAll(): void {
+  flushTimer = undefined;
+  const streams = [...dirty];
+  dirty.clear();
+  for (const stream of streams) stream.flush();
+}
 
 export type LiveStreamEnd = StreamEnd | 'client' | 'stalled' | 'error';
 
@@ -43,14 +91,17 @@ export interface StartingPoint {
 const EVENT_ID = /^\d{1,15}$/;
 
 /**
- * Where a stream that asked to resume after `lastEventId` starts. Without one: with the next event.
- * With an id the backend can resume from (the tenant's last id, or one whose successor is still kept):
- * after it. Otherwise, when it was pruned, is beyond the last id (another tenant's or server's, or
- * garbage) or is no number at all: with a `reset` (EventSource semantics: never a 400), then the next event.
+ * Where a stream that asked to resume after `lastEventId` starts. With an id the backend can resume
+ * from (the tenant's last id, or one whose successor is still kept): after it. Otherwise (none: a first
+ * connection; or one that was pruned, is beyond the last id — another tenant's or server's, or
+ * garbage — or is no number at all): with a `reset` carrying the tenant's last id (EventSource
+ * semantics: never a 400), then the next event. The reset's id tells a client whether what it has
+ * read (a list answer carries its `lastEventId`) is older than the stream, so that a change made
+ * between the two is never missed.
  */
 export function startingPoint(lastEventId: string | undefined, position: EventPosition): StartingPoint {
   if (lastEventId === undefined || lastEventId === '') {
-    return { after: position.lastId, reset: false };
+    return { after: position.lastId, reset: true };
   }
   const asked = EVENT_ID.test(lastEventId) ? Number(lastEventId) : Number.NaN;
   const resumable =
@@ -62,8 +113,10 @@ export function startingPoint(lastEventId: string | undefined, position: EventPo
  * One open `GET /api/events` of one tenant. Events reach it live from the hub (`receive`) and are
  * written in id order without gaps or repeats: an event whose predecessors it has not sent yet (a
  * replay after `Last-Event-ID`, live events that arrived while it was reading, events another
- * process announced) makes it read the missing ones from the table first. Every block is written
- * with one `write()`. A client that stops reading holds at most one batch in memory and is cut off
+ * process announced) makes it read the missing ones from the table first. Only whole blocks are
+ * written, and the live events that arrived within `FLUSH_DELAY_MS` go out together in one `write()`
+ * (made once for every stream of the tenant at the same position): a client never holds half an event,
+ * and a stream costs one write per flush however many events it brings. A client that stops reading holds at most one batch in memory and is cut off
  * after `stallTimeoutMs`; it resumes with `Last-Event-ID`.
  */
 export class LiveStream {
@@ -89,14 +142,37 @@ export class LiveStream {
     return this.ended;
   }
 
-  /** A committed event of the stream's tenant. Held until the stream started. */
+  /**
+   * A committed event of the stream's tenant. Held until the stream started; written at the next
+   * flush (`FLUSH_DELAY_MS`) with the others that arrived by then.
+   */
   receive(event: StoredEvent): void {
     if (this.ended || event.id <= this.lastSent) {
       return;
     }
-    this.target = Math.max(this.target, event.id);
+    if (event.id > this.target) this.target = event.id;
     if (this.pending.size < MAX_PENDING) {
       this.pending.set(event.id, event);
+    }
+    if (this.started && !this.pumping) flushSoon(this);
+  }
+
+  /**
+   * Writes the live events that follow what was sent, in one `write()` (the bytes shared with the
+   * other streams of the tenant that write the same events). A gap (events to read from the table), a
+   * client that has not read what it got, or a pump under way leave it to the pump.
+   */
+  flush(): void {
+    if (!this.started || this.ended || this.pumping || this.lastSent >= this.target) return;
+    const { raw } = this.options;
+    if (!raw.writableNeedDrain) {
+      const run: StoredEvent[] = [];
+      for (let next = this.pending.get(this.lastSent + 1); next; next = this.pending.get(next.id + 1)) run.push(next);
+      if (run.length > 0) {
+        for (const event of run) this.pending.delete(event.id);
+        this.lastSent = (run[run.length - 1] as StoredEvent).id;
+        raw.write(runOf(run));
+      }
     }
     this.schedule();
   }
@@ -176,9 +252,10 @@ export class LiveStream {
   /** Writes every event up to `target`, from what arrived live or, where that has a gap, from the table. */
   private async pump(): Promise<void> {
     while (!this.ended && this.lastSent < this.target) {
-      const live = this.pending.get(this.lastSent + 1);
-      if (live) {
-        await this.send(live);
+      const run: StoredEvent[] = [];
+      for (let next = this.pending.get(this.lastSent + 1); next; next = this.pending.get(next.id + 1)) run.push(next);
+      if (run.length > 0) {
+        await this.send(run);
         continue;
       }
       const upTo = this.target;
@@ -190,19 +267,23 @@ export class LiveStream {
         this.advanceTo(upTo);
         continue;
       }
-      for (const event of events) {
-        if (this.ended || event.id !== this.lastSent + 1) break;
-        await this.send(event);
-      }
+      // Read in id order without holes (see EventLog.ts); a live copy of one of them is the same event.
+      let count = 0;
+      while (count < events.length && (events[count] as StoredEvent).id === this.lastSent + 1 + count) count++;
+      await this.send(events.slice(0, count));
     }
   }
 
-  private async send(event: StoredEvent): Promise<void> {
-    const written = this.write(eventBlock(event.id, event.type, event.data));
-    // Only ids above the last sent are held, so this is the one that may be held.
-    this.pending.delete(event.id);
-    this.lastSent = event.id;
-    await written;
+  /** Writes consecutive events (the first follows the last sent) in one `write()`. */
+  private async send(events: readonly StoredEvent[]): Promise<void> {
+    let text = '';
+    for (const event of events) {
+      text += blockOf(event);
+      // Only ids above the last sent are held, so these are the ones that may be held.
+      this.pending.delete(event.id);
+    }
+    this.lastSent = (events[events.length - 1] as StoredEvent).id;
+    await this.write(text);
   }
 
   /** Continues after `id` (a reset, or the start): what is held up to it is dropped. */
@@ -218,7 +299,7 @@ export class LiveStream {
     return eventBlock(id, 'reset', '{}');
   }
 
-  /** Writes one block; when the client is behind, waits until it has read, at most `stallTimeoutMs`. */
+  /** Writes whole blocks; when the client is behind, waits until it has read, at most `stallTimeoutMs`. */
   private write(block: string): Promise<void> {
     const { raw } = this.options;
     if (raw.write(block)) {

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '../../src/domain/model/OrderStatus';
 import type { Database, SqlValue } from '../db/Database';
-import { nextEventId, nextEventIds, recordEvent, recordEvents } from '../events/EventLog';
+import { appendEvents, EVENT_CHANNEL, nextEventId, recordEvent } from '../events/EventLog';
 import type { StoredEvent } from '../events/EventHub';
 import type { OrderChange, OrderRemoval } from '../events/OrderChange';
 import type { KeyValue } from './orderCursor';
@@ -47,6 +47,8 @@ export interface OrderSlice {
   lastKey?: KeyValue[];
   /** All orders of the filter, when asked for. */
   total?: number;
+  /** With the total: the tenant's last event id the slice reflects (0: no event yet). */
+  lastEventId?: number;
 }
 
 /** A UTC `timestamp` as PostgreSQL writes it as text (date style ISO): `2026-09-22 05:00:00.1234`. */
@@ -336,13 +338,17 @@ export class OrderRepository {
     // costs it a third less than writing typed values (json_build_array looks up each value's type
     // for every row). Timestamps come in UTC with their microseconds, so the cursor's key comes from
     // the row itself.
-    const total = options.count ? `, (${this.countExpression(criteria, params)}) AS total` : '';
+    // The first page also says which of the tenant's live events it reflects (read in the same
+    // statement, so in the same snapshot: the events of a tenant commit in the order of their ids).
+    const total = options.count
+      ? `, (${this.countExpression(criteria, params)}) AS total, (SELECT last_id FROM tenant_event_counters WHERE tenant_id = ${tenant}) AS last_event_id`
+      : '';
     const texts = PAGE_COLUMNS.map((column) =>
       PAGE_TIMESTAMPS.has(column) ? `(r.${column} AT TIME ZONE 'UTC')::text` : `r.${column}::text`,
     );
     const rowsJson = `to_json(array_agg(ARRAY[${texts.join(', ')}] ORDER BY ${orderBy('r.')}))`;
     const sql = `SELECT coalesce((SELECT ${rowsJson} FROM (${page}) AS r), '[]')::text AS rows${total}`;
-    const [result] = await this.db.query<{ rows: string; total?: number }>(sql, params.values);
+    const [result] = await this.db.query<{ rows: string; total?: number; last_event_id?: number | string | null }>(sql, params.values);
     const rows = JSON.parse(result?.rows ?? '[]') as PageRow[];
 
     const more = rows.length > criteria.limit;
@@ -352,7 +358,7 @@ export class OrderRepository {
       records: pageRows.map(pageRecord),
       more,
       lastKey: last ? keys.map((key) => pageKey(last, key.column)) : undefined,
-      ...(options.count ? { total: Number(result?.total ?? 0) } : {}),
+      ...(options.count ? { total: Number(result?.total ?? 0), lastEventId: Number(result?.last_event_id ?? 0) } : {}),
     };
   }
 
@@ -447,6 +453,71 @@ export class OrderRepository {
   }
 
   /**
+   * `update` of an order read before (`current`, as `find` answers it), in a single statement that is
+   * its own transaction: the row changed when still at `current.version`, the tenant's next event id
+   * taken, `order.updated` stored and announced, then committed, all inside the database. The tenant's
+   * counter lock (see `nextEventId`) is so held from inside the statement to its commit, never while
+   * the answer travels to this process and the next statement back, which is what bounds how many
+   * changes of one tenant commit per second. The event's order is the stored one as `update` makes it
+   * (the changed fields, the version raised by one, `updatedAt` = `now` to the millisecond), built
+   * here from `current`: unchanged since it was read, as its version is. Answers the changed order
+   * with its committed event, or undefined when the order is gone or at another version; then
+   * nothing is written.
+   */
+  async change(tenantId: string, current: OrderRecord, changes: OrderChanges, now: Date): Promise<OrderChange | undefined> {
+    const updatedAt = new Date(now.getTime()).toISOString();
+    const next: OrderRecord = {
+      ...current,
+      ...(changes.status === undefined ? {} : { status: changes.status, status_rank: STATUS_RANK[changes.status] }),
+      ...(changes.notes === undefined ? {} : { notes: changes.notes }),
+      ...(changes.station === undefined ? {} : { station: changes.station }),
+      ...(changes.begin === undefined ? {} : { begin_at: new Date(changes.begin).toISOString() }),
+      ...(changes.end === undefined ? {} : { end_at: new Date(changes.end).toISOString() }),
+      version: current.version + 1,
+      updated_at: updatedAt,
+    };
+    const data = JSON.stringify({ ...orderView(next), previous: orderView(current) });
+    const [row] = await this.db.query<OrderRecord & { event_id: number }>(
+      `WITH changed AS (
+         UPDATE orders o SET
+             status = coalesce($4::text, o.status),
+             notes = coalesce($5::text, o.notes),
+             station = coalesce($6::text, o.station),
+             begin_at = coalesce(date_trunc('milliseconds', $7::timestamptz), o.begin_at),
+             end_at = coalesce(date_trunc('milliseconds', $8::timestamptz), o.end_at),
+             version = o.version + 1,
+             updated_at = date_trunc('milliseconds', $9::timestamptz)
+           WHERE o.tenant_id = $1::uuid AND o.id = $2::uuid AND o.version = $3::int
+           RETURNING ${ORDER_COLUMNS}
+       ), counter AS (
+         INSERT INTO tenant_event_counters AS c (tenant_id, last_id) SELECT $1::uuid, 1 FROM changed
+         ON CONFLICT (tenant_id) DO UPDATE SET last_id = c.last_id + 1
+         RETURNING last_id
+       ), stored AS (
+         INSERT INTO order_events (tenant_id, id, type, data, created_at)
+         SELECT $1::uuid, counter.last_id, 'order.updated', $10::text, $9::timestamptz FROM counter
+       )
+       SELECT changed.*, counter.last_id AS event_id, pg_notify('${EVENT_CHANNEL}', $1::text || ':' || counter.last_id)
+         FROM changed, counter`,
+      [
+        tenantId,
+        current.id,
+        current.version,
+        changes.status ?? null,
+        changes.notes ?? null,
+        changes.station ?? null,
+        changes.begin ?? null,
+        changes.end ?? null,
+        updatedAt,
+        data,
+      ],
+    );
+    if (!row) return undefined;
+    const { event_id: eventId, pg_notify: _notified, ...record } = row as OrderRecord & { event_id: number; pg_notify?: unknown };
+    return { record, event: { tenantId, id: Number(eventId), type: 'order.updated', data } };
+  }
+
+  /**
    * `update` for several orders (distinct ids) in one transaction and a fixed number of statements:
    * each is applied when its order is still at its version, and its `order.updated` event gets the
    * next id in the order given. Answers the applied changes in that order. The load generator of the
@@ -506,11 +577,10 @@ export class OrderRepository {
         return row && was ? [{ row, was }] : [];
       });
       // After the orders' rows: the tenant's event counter is locked only by writers that change something.
-      const firstId = await nextEventIds(tx, tenantId, applied.length);
-      const events = await recordEvents(
+      // Counter, rows and notification in one statement: the lock is held only from there to the commit.
+      const events = await appendEvents(
         tx,
         tenantId,
-        firstId,
         applied.map(({ row, was }) => ({ type: 'order.updated' as const, data: { ...orderView(row), previous: orderView(was) } })),
         now,
       );

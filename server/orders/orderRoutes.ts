@@ -93,7 +93,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderRoutesDeps)
     const nextCursor =
       slice.more && slice.lastKey ? encodeCursor(criteria.sort, cursorFilter(criteria), { key: slice.lastKey, total }) : null;
     reply.header('cache-control', 'no-store');
-    return { items: slice.records.map(orderView), nextCursor, total };
+    return { items: slice.records.map(orderView), nextCursor, total, ...(slice.lastEventId === undefined ? {} : { lastEventId: slice.lastEventId }) };
   });
 
   app.get<{ Querystring: OrderExportQuery }>(
@@ -163,7 +163,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderRoutesDeps)
       if (Object.keys(check.changes).length === 0) {
         return sendOrder(reply, current);
       }
-      const change = await deps.orders.update(tenantId, id, version, check.changes, deps.clock());
+      const change = await deps.orders.change(tenantId, current, check.changes, deps.clock());
       if (change) {
         // Committed: the event may reach the streams now.
         deps.events.publish(change.event);

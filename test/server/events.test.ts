@@ -80,9 +80,11 @@ describe('GET /api/events', () => {
     expect(forged.headers.get('www-authenticate')).toContain('Bearer');
   });
 
-  it('starts with retry: 3000 as an uncached event stream with the security headers', async () => {
+  it('starts with retry: 3000 and a reset carrying the last id, as an uncached event stream with the security headers', async () => {
     const client = await stream();
-    expect(client.text.startsWith('retry: 3000\n\n')).toBe(true);
+    await client.until((c) => c.opening !== undefined, 5000, 'the opening reset');
+    expect(client.text.startsWith(`retry: 3000\n\nid: ${await lastId()}\nevent: reset\ndata: {}\n\n`)).toBe(true);
+    expect(client.opening).toEqual({ id: String(await lastId()), event: 'reset', data: '{}' });
     const headers = client.response.headers;
     expect(headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     expect(headers.get('cache-control')).toBe('no-store');
@@ -106,6 +108,52 @@ describe('GET /api/events', () => {
     // The order as PATCH answered it, and what it was before (for consoles that do not hold it).
     expect(JSON.parse(event?.data ?? '')).toEqual({ ...changed, previous: order });
     expect(changed).toEqual(expect.objectContaining({ status: 'confirmed', version: order.version + 1 }));
+  });
+
+  it('announces every field a change can touch as the stored order has it (begin and end to the millisecond, station, status)', async () => {
+    const order = await fresh();
+    const client = await stream();
+    clock.advance(1_234);
+    const begin = new Date(Date.parse(order.begin) + 3_600_000 + 0.25).toISOString();
+    const changed = await patched(order, { status: 'confirmed', station: ' Halle 9 ', begin: begin.replace('Z', '999Z'), end: order.end });
+    await client.untilEvents(1);
+    const stored = await get(order.id);
+    expect(stored).toEqual(changed);
+    expect(changed).toEqual(expect.objectContaining({ station: 'Halle 9', status: 'confirmed', version: order.version + 1 }));
+    expect(JSON.parse(client.events[0]?.data ?? '')).toEqual({ ...stored, previous: order });
+    // A change that finds the order at another version writes no event.
+    const last = await lastId();
+    expect((await patch(order.id, { notes: 'zu spät' }, order.version)).status).toBe(412);
+    expect(await lastId()).toBe(last);
+  });
+
+  it('gives a first list page the last event id it reflects, so that a console tells a page read before its stream began', async () => {
+    const order = await fresh();
+    const page = async (query: string) => {
+      const response = await call(server, `/api/orders?${query}`, { token });
+      expect(response.status).toBe(200);
+      return (await response.json()) as { items: Order[]; nextCursor: string | null; lastEventId?: number };
+    };
+    const range = `begin=${encodeURIComponent(order.begin)}&end=${encodeURIComponent(order.end)}`;
+    const before = await page(`${range}&limit=1`);
+    expect(before.lastEventId).toBe(await lastId());
+    expect(before.items.map((item) => item.id)).toEqual([order.id]);
+
+    // A change between that page and a stream opened after it: the stream's opening reset names a later id.
+    const changed = await patched(order, { station: 'Halle 7' });
+    const client = await stream();
+    await client.until((c) => c.opening !== undefined, 5000, 'the opening reset');
+    expect(Number(client.opening?.id)).toBe((before.lastEventId ?? 0) + 1);
+    const after = await page(`${range}&limit=1`);
+    expect(after.lastEventId).toBe(Number(client.opening?.id));
+    expect(after.items[0]).toEqual(changed);
+
+    // Another tenant's changes do not move it; pages after the first do not carry it.
+    await patched(await fresh(britishTenantId, britishToken), { station: 'Leeds' }, britishToken);
+    expect((await page(`${range}&limit=1`)).lastEventId).toBe(after.lastEventId);
+    const wide = await page(`begin=2031-01-01T00:00:00Z&end=2031-12-31T00:00:00Z&limit=1`);
+    expect(wide.nextCursor).not.toBeNull();
+    expect((await page(`begin=2031-01-01T00:00:00Z&end=2031-12-31T00:00:00Z&limit=1&cursor=${encodeURIComponent(wide.nextCursor ?? '')}`)).lastEventId).toBeUndefined();
   });
 
   it('writes no event for a refused change or one that changes nothing', async () => {
@@ -292,7 +340,7 @@ describe('GET /api/events', () => {
     expect(other.isFinished).toBe(false);
   });
 
-  it('writes each event, the retry line and a reset in one write()', async () => {
+  it('writes only whole blocks: the retry line, a reset and events (those that arrive together in one write())', async () => {
     const write = jest.spyOn(ServerResponse.prototype, 'write');
     try {
       let order = await fresh();
@@ -306,9 +354,9 @@ describe('GET /api/events', () => {
       const chunks = write.mock.calls
         .map(([chunk]) => (typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString()))
         .filter((chunk) => /^(retry|id|event|data|:)/.test(chunk));
-      const block = /^(retry: 3000\n\n|: ping\n\n|id: \d+\nevent: [a-z.]+\ndata: [^\n]+\n\n)$/;
-      expect(chunks.filter((chunk) => !block.test(chunk))).toEqual([]);
-      expect(chunks.filter((chunk) => chunk.startsWith('id: '))).toHaveLength(4 + 2);
+      const blocks = /^(retry: 3000\n\n|: ping\n\n|id: \d+\nevent: [a-z.]+\ndata: [^\n]+\n\n)+$/;
+      expect(chunks.filter((chunk) => !blocks.test(chunk))).toEqual([]);
+      expect(chunks.join('').match(/^id: /gm)).toHaveLength(4 + 2);
     } finally {
       write.mockRestore();
     }

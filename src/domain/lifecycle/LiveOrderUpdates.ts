@@ -43,7 +43,7 @@ export class LiveOrderUpdates implements Disposable {
   start(): void {
     this.disposables.add(
       this.events.onDidReceiveEvent((event) => {
-        const orderEvent = toOrderEvent(event.type, event.data);
+        const orderEvent = toOrderEvent(event.type, event.data, event.id);
         if (orderEvent) {
           this.enqueue(orderEvent);
         }
@@ -83,10 +83,8 @@ export class LiveOrderUpdates implements Disposable {
   }
 
   private enqueue(event: OrderEvent): void {
-    // A reset makes what came before it moot. The list judges it as it arrives: a first page on its
-    // way now was read after it, even if it has arrived by the time the batch is applied.
+    // A reset makes what came before it moot.
     if (event.type === 'reset') {
-      this.list.noteReset();
       this.queue = [event];
     } else {
       this.queue.push(event);

@@ -37,6 +37,11 @@ export interface OrderPage {
   items: Order[];
   nextCursor: string | null;
   total: number;
+  /**
+   * On a first page (no cursor): the tenant's last live-event id as the page was read. Every change
+   * up to it is in the page; a live stream that goes on after a later id has missed the changes between.
+   */
+  lastEventId?: number;
 }
 
 /** The query of `GET /api/orders`. */

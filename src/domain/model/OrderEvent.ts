@@ -10,7 +10,8 @@ export type OrderEvent =
   | { type: 'order.created'; order: Order }
   | { type: 'order.updated'; order: Order; previous: Order | null }
   | { type: 'order.deleted'; id: string; previous: Order | null }
-  | { type: 'reset' };
+  /** The stream cannot tell what changed; it goes on with the events after `after` (null: not said). */
+  | { type: 'reset'; after: number | null };
 
 export function isOrder(value: unknown): value is Order {
   if (typeof value !== 'object' || value === null) {
@@ -36,10 +37,16 @@ function withoutPrevious(data: object): { order: object; previous: Order | null 
   return { order, previous: isOrder(previous) ? previous : null };
 }
 
-/** The order event of a server event, or null for an unknown type or a malformed body. */
-export function toOrderEvent(type: string, data: unknown): OrderEvent | null {
+/** A reset's id: the last event id before what the stream goes on with. */
+const EVENT_ID = /^\d{1,15}$/;
+
+/**
+ * The order event of a server event (`eventId` is the event's id), or null for an unknown type or a
+ * malformed body.
+ */
+export function toOrderEvent(type: string, data: unknown, eventId = ''): OrderEvent | null {
   if (type === 'reset') {
-    return { type: 'reset' };
+    return { type: 'reset', after: EVENT_ID.test(eventId) ? Number(eventId) : null };
   }
   if (typeof data !== 'object' || data === null) {
     return null;

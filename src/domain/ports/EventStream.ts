@@ -14,12 +14,13 @@ export type EventStreamState = 'idle' | 'connecting' | 'live' | 'reconnecting' |
 
 /**
  * One server-sent event of `GET /api/events`: `order.created`, `order.updated`, `order.deleted`, or
- * `reset` (the backend could not resume: the receiver reloads what it shows). A connection made
- * without `Last-Event-ID` (the first of a session) also starts with a `reset` of its own, so that a
- * change made between loading a list and opening the stream is never missed.
+ * `reset` (the stream cannot tell what changed before it: the receiver reloads what it shows, unless
+ * what it shows was read with every change up to the reset's id in it). The backend starts every
+ * connection made without `Last-Event-ID` (the first of a session) with a `reset`, so that a change
+ * made between loading a list and opening the stream is never missed.
  */
 export interface ServerEvent {
-  /** The event id; empty for a `reset` made by the stream itself. */
+  /** The event id: the last id before what follows (a `reset`'s id: the one the stream goes on after). */
   id: string;
   type: string;
   data: unknown;

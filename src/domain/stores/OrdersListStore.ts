@@ -38,6 +38,14 @@ interface Placement {
   compare: (a: Order, b: Order) => number;
 }
 
+/** A page's rows as fetched (a range fetched again may span several answers). */
+interface FetchedPage {
+  items: readonly Order[];
+  nextCursor: string | null;
+  total: number;
+  lastEventId?: number;
+}
+
 interface Layout {
   /** First row of each page, by page index. */
   starts: number[];
@@ -81,8 +89,10 @@ export class OrdersListStore implements Disposable {
   private heldQuery: string | null = null;
   /** The first page's load of `heldQuery`, for a caller asking for the same query while it runs. */
   private firstPage: Promise<void> = Promise.resolve();
-  /** The `generation` whose first page was on its way when the stream's last reset arrived. */
-  private loadingAtReset: number | null = null;
+  /** The tenant's last event id as the first page of `generation` was read (`OrderPage.lastEventId`). */
+  private firstPageThrough: number | null = null;
+  /** A reset of the live stream that waits for the first page on its way to be judged (`afterReset`). */
+  private resetAwaitingPage: { generation: number; after: number | null } | null = null;
 
   constructor(
     private readonly api: OrdersApi,
@@ -213,6 +223,7 @@ export class OrdersListStore implements Disposable {
           this.pages.set(1, emptySlot(page.nextCursor));
         }
         this.total = page.total;
+        this.firstPageThrough = page.lastEventId ?? null;
       });
       // The answer may show some of them already: applying an event is idempotent for the rows held.
       this.applyEvents(arrived);
@@ -253,28 +264,20 @@ export class OrdersListStore implements Disposable {
 
   /** Applies live changes, all in one action (one re-render for a burst). */
   applyEvents(events: readonly OrderEvent[]): void {
-    let refresh = false;
+    let reset: { after: number | null } | null = null;
     const placement = this.placement();
     for (const event of events) {
       if (event.type === 'reset') {
-        refresh = true;
+        reset = event;
       } else if (this.duringRefresh) {
         this.duringRefresh.push(event);
-      } else if ((this.state === 'ready' || this.state === 'loading') && !refresh) {
+      } else if ((this.state === 'ready' || this.state === 'loading') && !reset) {
         this.applyEvent(event, placement);
       }
     }
-    if (refresh) {
-      this.afterReset();
+    if (reset) {
+      this.afterReset(reset.after);
     }
-  }
-
-  /**
-   * The live stream's reset has arrived (its batch is applied a frame or more later): a first page
-   * on its way now is read after it, also when it has arrived by the time the batch is applied.
-   */
-  noteReset(): void {
-    this.loadingAtReset = this.state === 'loading' && this.heldQuery === this.queryKey ? this.generation : null;
   }
 
   /** Pages holding orders right now (for tests and the heap benchmark). */
@@ -296,19 +299,39 @@ export class OrdersListStore implements Disposable {
 
   /**
    * The live stream said it cannot tell what changed (its first connection, or a gap it cannot
-   * replay). A list that holds no query yet (nothing loaded, or no view since `dispose`) has nothing
-   * to read again: its next load reads afresh. A first page on its way counts as read after the
-   * reset (changes arriving meanwhile are replayed onto its answer), so the first screen asks once;
-   * so does one that was on its way when the reset arrived (`noteReset`) and has been answered since.
-   * A loaded list reads itself again while still showing it; a failed one tries again.
+   * replay) and goes on with the events after `after`. A list that holds no query yet (nothing
+   * loaded, or no view since `dispose`) has nothing to read again: its next load reads afresh. A list
+   * whose first page was read with every change up to `after` in it misses nothing (what follows
+   * comes live), so the first screen, whose stream opens as its first page is asked for, asks once.
+   * A first page still on its way is judged when it arrives. Any other list reads itself again while
+   * still showing what it has; a failed one tries again.
    */
-  private afterReset(): void {
-    const loadingAtReset = this.loadingAtReset;
-    this.loadingAtReset = null;
-    if (this.heldQuery !== this.queryKey || this.state === 'loading' || (this.state === 'ready' && loadingAtReset === this.generation)) {
+  private afterReset(after: number | null): void {
+    if (this.heldQuery !== this.queryKey || (this.state === 'ready' && this.reflects(after))) {
+      return;
+    }
+    if (this.state === 'loading') {
+      this.resetAwaitingPage = { generation: this.generation, after };
       return;
     }
     void this.refresh();
+  }
+
+  /** The first page held was read with every change up to the event `after` in it. */
+  private reflects(after: number | null): boolean {
+    return after !== null && this.firstPageThrough !== null && this.firstPageThrough >= after;
+  }
+
+  /** A first page has arrived: one read before the stream's reset was too early, and is read again. */
+  private judgeAwaitedReset(generation: number): void {
+    const awaited = this.resetAwaitingPage;
+    if (awaited?.generation !== generation) {
+      return;
+    }
+    this.resetAwaitingPage = null;
+    if (!this.reflects(awaited.after)) {
+      void this.refresh();
+    }
   }
 
   private get layout(): Layout {
@@ -341,6 +364,7 @@ export class OrdersListStore implements Disposable {
   private reset(): void {
     this.generation++;
     this.duringRefresh = null;
+    this.firstPageThrough = null;
     this.pages.clear();
     this.appliedVersions.clear();
     this.pages.set(0, emptySlot(null));
@@ -517,9 +541,13 @@ export class OrdersListStore implements Disposable {
         }
         if (index === 0 && slot.count === null) {
           this.total = fetched.total;
+          this.firstPageThrough = fetched.lastEventId ?? null;
         }
         this.state = 'ready';
       });
+      if (index === 0) {
+        this.judgeAwaitedReset(generation);
+      }
       this.loadNextIfVisible(index + 1);
     } catch (error) {
       if (generation !== this.generation) {
@@ -534,12 +562,12 @@ export class OrdersListStore implements Disposable {
   }
 
   /** A page reached for the first time: one page after its cursor. */
-  private async fetchPage(slot: PageSlot): Promise<{ items: readonly Order[]; nextCursor: string | null; total: number }> {
+  private async fetchPage(slot: PageSlot): Promise<FetchedPage> {
     return this.api.list({ ...this.query, limit: PAGE_SIZE, ...(slot.cursor ? { cursor: slot.cursor } : {}) });
   }
 
   /** A page's range again: from its cursor up to and including its last row, however many rows it has now. */
-  private async fetchRange(slot: PageSlot): Promise<{ items: readonly Order[]; nextCursor: string | null; total: number }> {
+  private async fetchRange(slot: PageSlot): Promise<FetchedPage> {
     const compare = orderComparator(this.criteria.sort);
     const items: Order[] = [];
     let cursor = slot.cursor;

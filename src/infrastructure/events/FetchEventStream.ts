@@ -227,9 +227,6 @@ export class FetchEventStream implements EventStream, Disposable {
     this.hasBeenLive = true;
     this.setState('live');
     this.heardAt = Date.now();
-    if (resumeFrom === null) {
-      this.deliver(connection, { id: '', type: 'reset', data: null }, undefined);
-    }
     if (response.body && this.isCurrent(connection)) {
       await this.read(connection, response.body);
     }

@@ -18,6 +18,11 @@ export interface OpenStreamOptions {
  * at their blank line (eventsource-parser). `text` is everything received, as received.
  */
 export class EventStreamClient {
+  /**
+   * The `reset` a stream opened without `Last-Event-ID` starts with (its id: the tenant's last event
+   * id, the one the stream goes on after); kept apart from `events`, which hold what follows it.
+   */
+  opening: ReceivedEvent | undefined;
   readonly events: ReceivedEvent[] = [];
   readonly comments: string[] = [];
   retry: number | undefined;
@@ -31,6 +36,7 @@ export class EventStreamClient {
   private constructor(
     readonly response: Response,
     controller: AbortController,
+    private readonly fresh: boolean,
   ) {
     this.controller = controller;
     this.ended = this.read();
@@ -44,7 +50,7 @@ export class EventStreamClient {
     const controller = new AbortController();
     const url = typeof server === 'string' ? server : server.url;
     const response = await fetch(`${url}/api/events`, { headers, signal: controller.signal });
-    return new EventStreamClient(response, controller);
+    return new EventStreamClient(response, controller, options.lastEventId === undefined);
   }
 
   /** The id of the last complete event, as a browser would send it on resume. */
@@ -53,7 +59,7 @@ export class EventStreamClient {
       const id = this.events[index]?.id;
       if (id !== undefined) return id;
     }
-    return undefined;
+    return this.opening?.id;
   }
 
   get isFinished(): boolean {
@@ -101,7 +107,14 @@ export class EventStreamClient {
 
   private async read(): Promise<boolean> {
     const parser = createParser({
-      onEvent: (event) => this.events.push({ id: event.id, event: event.event, data: event.data }),
+      onEvent: (event) => {
+        const received = { id: event.id, event: event.event, data: event.data };
+        if (this.fresh && !this.opening && this.events.length === 0 && received.event === 'reset') {
+          this.opening = received;
+        } else {
+          this.events.push(received);
+        }
+      },
       onComment: (comment) => this.comments.push(comment),
       onRetry: (retry) => {
         this.retry = retry;

@@ -113,12 +113,16 @@ describe('LiveOrderUpdates', () => {
     ]);
   });
 
-  it('lets a reset replace what was queued before it', () => {
+  it('lets a reset replace what was queued before it, and passes on the id it goes on after', () => {
     bed.events.emit('order.created', second);
-    bed.events.emit('reset', null);
+    bed.events.emit('reset', {}, '42');
     bed.events.emit('order.created', first);
     bed.frames.frame();
-    expect(applied[0]).toEqual([{ type: 'reset' }, { type: 'order.created', order: first }]);
+    expect(applied[0]).toEqual([{ type: 'reset', after: 42 }, { type: 'order.created', order: first }]);
+    bed.timers.advance(BURST_INTERVAL_MS);
+    bed.events.emit('reset', null);
+    bed.frames.frame();
+    expect(applied.at(-1)).toEqual([{ type: 'reset', after: null }]);
   });
 
   it('stops listening when disposed', () => {
@@ -176,10 +180,11 @@ describe('LiveOrderUpdates at the first screen', () => {
     expect(list.rowCount).toBe(30);
   });
 
-  it('reads no list on the first reset while the first page is on its way, and again on a later reset', async () => {
+  it('reads no list on the first reset while a first page read after it is on its way, and again on a later reset', async () => {
+    api.lastEventId = 12;
     api.hold();
     void list.preload(criteria);
-    bed.events.emit('reset', null);
+    bed.events.emit('reset', {}, '12');
     bed.frames.frame();
     api.release();
     await settle();
@@ -189,21 +194,34 @@ describe('LiveOrderUpdates at the first screen', () => {
 
     // A gap the stream cannot replay: the loaded list reads itself again.
     bed.timers.advance(BURST_INTERVAL_MS);
-    bed.events.emit('reset', null);
+    bed.events.emit('reset', {}, '20');
     bed.frames.frame();
     await settle();
     expect(api.queries).toHaveLength(2);
   });
 
-  it('judges a reset as it arrives: a first page on its way then and answered before the batch is applied is not read again', async () => {
+  it('judges a reset by the first page: one answered before the batch is applied is read again only when it is older than the stream', async () => {
+    api.lastEventId = 12;
     api.hold();
     void list.preload(criteria);
-    bed.events.emit('reset', null);
+    bed.events.emit('reset', {}, '12');
     api.release();
     await settle();
     expect(list.state).toBe('ready');
     bed.frames.frame();
     await settle();
     expect(api.queries).toHaveLength(1);
+
+    list.dispose();
+    api.lastEventId = 14;
+    api.hold();
+    void list.preload({ ...criteria, q: 'x' });
+    bed.timers.advance(BURST_INTERVAL_MS);
+    bed.events.emit('reset', {}, '15');
+    api.release();
+    await settle();
+    bed.frames.frame();
+    await settle();
+    expect(api.queries).toHaveLength(3);
   });
 });

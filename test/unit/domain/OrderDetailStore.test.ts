@@ -148,14 +148,14 @@ describe('OrderDetailStore', () => {
     it('reads the order again on a reset and tells of a change it missed, keeping the edits', async () => {
       detail.edit('notes', 'Meine Notiz');
       api.changeBehindTheScenes('o-2', { notes: 'verpasst' });
-      detail.applyEvents([{ type: 'reset' }]);
+      detail.applyEvents([{ type: 'reset', after: null }]);
       await new Promise((resolve) => setTimeout(resolve, 0));
       expect(detail.changedElsewhere?.notes).toBe('verpasst');
       expect(detail.draft?.notes).toBe('Meine Notiz');
     });
 
     it('changes nothing on a reset when the order is as shown', async () => {
-      detail.applyEvents([{ type: 'reset' }]);
+      detail.applyEvents([{ type: 'reset', after: null }]);
       await new Promise((resolve) => setTimeout(resolve, 0));
       expect(detail.changedElsewhere).toBeNull();
       expect(detail.order?.version).toBe(1);
@@ -163,7 +163,7 @@ describe('OrderDetailStore', () => {
 
     it('says the order was deleted when a reset finds it gone', async () => {
       api.orders.splice(1, 1);
-      detail.applyEvents([{ type: 'reset' }]);
+      detail.applyEvents([{ type: 'reset', after: null }]);
       await new Promise((resolve) => setTimeout(resolve, 0));
       expect(detail.deletedElsewhere).toBe(true);
     });

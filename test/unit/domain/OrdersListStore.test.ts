@@ -267,7 +267,7 @@ describe('OrdersListStore with live changes', () => {
 
   it('reads the list again on reset, keeping the rows until the answer, and applies what arrived meanwhile', async () => {
     api.hold();
-    list.applyEvents([{ type: 'reset' }]);
+    list.applyEvents([{ type: 'reset', after: null }]);
     expect(list.rowAt(0)?.number).toBe('AN-2026-000001');
     const created = newOrderAfter(1, 'r');
     list.applyEvents([{ type: 'order.created', order: created }]);
@@ -335,7 +335,7 @@ describe('OrdersListStore at the first screen', () => {
   });
 
   it('asks nothing on a reset before anything was loaded: the view loads afresh when it starts', async () => {
-    list.applyEvents([{ type: 'reset' }]);
+    list.applyEvents([{ type: 'reset', after: null }]);
     await settle();
     expect(api.queries).toEqual([]);
     expect(list.state).toBe('idle');
@@ -346,10 +346,11 @@ describe('OrdersListStore at the first screen', () => {
     expect(api.queries).toHaveLength(1);
   });
 
-  it('takes the first page on its way as the answer to a reset, with the changes that arrived meanwhile', async () => {
+  it('takes the first page on its way as the answer to a reset it was read after, with the changes that arrived meanwhile', async () => {
+    api.lastEventId = 7;
     api.hold();
     const preloaded = list.preload(criteria);
-    list.applyEvents([{ type: 'reset' }]);
+    list.applyEvents([{ type: 'reset', after: 7 }]);
     const changed = { ...api.orders[0]!, station: 'Halle 9', version: 2 };
     list.applyEvents([{ type: 'order.updated', order: changed, previous: api.orders[0]! }]);
     api.release();
@@ -359,16 +360,63 @@ describe('OrdersListStore at the first screen', () => {
     expect(list.rowAt(0)?.station).toBe('Halle 9');
   });
 
+  it('reads the first page again when it was read before the stream began: the changes between come with the second answer', async () => {
+    api.lastEventId = 5;
+    api.hold();
+    const preloaded = list.preload(criteria);
+    // Changed after the page was read and before the stream began (events 6 and 7): the stream does not send them.
+    api.changeBehindTheScenes('o-1', { station: 'Halle 9' });
+    api.lastEventId = 7;
+    list.applyEvents([{ type: 'reset', after: 7 }]);
+    api.release();
+    await preloaded;
+    await settle();
+    expect(firstPages()).toHaveLength(2);
+    expect(list.state).toBe('ready');
+    expect(list.rowAt(0)?.station).toBe('Halle 9');
+  });
+
+  it('judges a reset whose batch comes after the first page arrived by what that page was read with', async () => {
+    api.lastEventId = 9;
+    await list.preload(criteria);
+    list.applyEvents([{ type: 'reset', after: 9 }]);
+    await settle();
+    expect(firstPages()).toHaveLength(1);
+
+    list.applyEvents([{ type: 'reset', after: 10 }]);
+    await settle();
+    expect(firstPages()).toHaveLength(2);
+    // The second answer was read with event 9 as well: a reset after 10 still finds it older.
+    api.lastEventId = 10;
+    list.applyEvents([{ type: 'reset', after: 10 }]);
+    await settle();
+    expect(firstPages()).toHaveLength(3);
+    list.applyEvents([{ type: 'reset', after: 10 }]);
+    await settle();
+    expect(firstPages()).toHaveLength(3);
+  });
+
+  it('reads again on a reset that names no id', async () => {
+    api.lastEventId = 3;
+    api.hold();
+    const preloaded = list.preload(criteria);
+    list.applyEvents([{ type: 'reset', after: null }]);
+    api.release();
+    await preloaded;
+    await settle();
+    expect(firstPages()).toHaveLength(2);
+  });
+
   it('reads a loaded list again on a later reset, and a failed one', async () => {
     await list.preload(criteria);
-    list.applyEvents([{ type: 'reset' }]);
+    list.applyEvents([{ type: 'reset', after: null }]);
     await settle();
     expect(firstPages()).toHaveLength(2);
 
     api.failNext = new ApiError(500, { type: 'about:blank', title: 'Boom', status: 500 });
     await list.reload();
     expect(list.state).toBe('error');
-    list.applyEvents([{ type: 'reset' }]);
+    list.applyEvents([{ type: 'reset', after: null }]);
     await settle();
     expect(firstPages()).toHaveLength(4);
     expect(list.state).toBe('ready');
@@ -379,7 +427,7 @@ describe('OrdersListStore at the first screen', () => {
     list.start();
     await settle();
     list.dispose();
-    list.applyEvents([{ type: 'reset' }]);
+    list.applyEvents([{ type: 'reset', after: null }]);
     await settle();
     expect(firstPages()).toHaveLength(1);
 

@@ -43,7 +43,7 @@ describe('coalesceOrderEvents', () => {
       deleted,
       { type: 'order.created', order: at(a, 1) },
     ]);
-    expect(coalesceOrderEvents([updated(b, 2), { type: 'reset' }, updated(b, 3)])).toEqual([updated(b, 2), { type: 'reset' }, updated(b, 3)]);
+    expect(coalesceOrderEvents([updated(b, 2), { type: 'reset', after: null }, updated(b, 3)])).toEqual([updated(b, 2), { type: 'reset', after: null }, updated(b, 3)]);
   });
 
   describe('applied to the list', () => {

@@ -51,6 +51,8 @@ export class FakeOrdersApi implements OrdersApi {
   readonly queries: OrderQuery[] = [];
   readonly updates: { id: string; version: number; change: OrderChange }[] = [];
   failNext: ApiError | null = null;
+  /** The tenant's last live-event id: a first page carries it as it was when the request came in. */
+  lastEventId = 0;
   private held: (() => void)[] | null = null;
   private readonly cursors = new Map<string, Order>();
 
@@ -68,6 +70,7 @@ export class FakeOrdersApi implements OrdersApi {
 
   async list(query: OrderQuery): Promise<OrderPage> {
     this.queries.push(query);
+    const lastEventId = this.lastEventId;
     await this.wait();
     this.throwIfFailing();
     const errors = rangeErrors(query);
@@ -85,7 +88,7 @@ export class FakeOrdersApi implements OrdersApi {
       nextCursor = `after:${last.id}`;
       this.cursors.set(nextCursor, last);
     }
-    return { items, total: matching.length, nextCursor };
+    return { items, total: matching.length, nextCursor, ...(query.cursor ? {} : { lastEventId }) };
   }
 
   async get(id: string): Promise<Order> {

@@ -8,7 +8,6 @@ import type { SessionStore } from '../../../../src/domain/ports/SessionStore';
 import { FetchEventStream, SILENCE_TIMEOUT } from '../../../../src/infrastructure/events/FetchEventStream';
 import { type FakeBody, FakeEventServer, type FakeRequest, FakeWindow } from './FakeEventServer';
 
-const RESET: ServerEvent = { id: '', type: 'reset', data: null };
 
 describe('FetchEventStream', () => {
   let server: FakeEventServer;
@@ -110,7 +109,6 @@ describe('FetchEventStream', () => {
       await push(body, 'retry: 3000\n\n: ping\n\nid: 1\nevent: order.created\ndata: {"id":"a","n":1}\n\nid: 2\nevent: order.upd');
       await push(body, 'ated\ndata: {"id":"a",\ndata: "n":2}\n\nid: 3\nevent: order.deleted\ndata: {"id":"a"}\n\n');
       expect(received).toEqual([
-        RESET,
         { id: '1', type: 'order.created', data: { id: 'a', n: 1 } },
         { id: '2', type: 'order.updated', data: { id: 'a', n: 2 } },
         { id: '3', type: 'order.deleted', data: { id: 'a' } },
@@ -121,7 +119,7 @@ describe('FetchEventStream', () => {
       stream.open();
       const body = await live();
       await push(body, 'id: 1\ndata: 5\n\nid: 2\nevent: reset\ndata:\n\n');
-      expect(received.slice(1)).toEqual([
+      expect(received).toEqual([
         { id: '1', type: 'message', data: 5 },
         { id: '2', type: 'reset', data: null },
       ]);
@@ -132,7 +130,7 @@ describe('FetchEventStream', () => {
       stream.open();
       const body = await live();
       await push(body, 'id: 1\nevent: order.created\ndata: {not json\n\nid: 2\nevent: order.deleted\ndata: {"id":"b"}\n\n');
-      expect(received).toEqual([RESET, { id: '2', type: 'order.deleted', data: { id: 'b' } }]);
+      expect(received).toEqual([{ id: '2', type: 'order.deleted', data: { id: 'b' } }]);
       expect(warn).toHaveBeenCalledTimes(1);
       expect(stream.state).toBe('live');
       expect(server.requests).toHaveLength(1);
@@ -151,12 +149,18 @@ describe('FetchEventStream', () => {
   });
 
   describe('reset and resume', () => {
-    it('starts a fresh connection with a synthetic reset once the answer is accepted', async () => {
+    it('passes on the reset the backend starts a fresh connection with, and resumes after its id', async () => {
       stream.open();
       await settle();
       expect(received).toEqual([]);
-      await live();
-      expect(received).toEqual([RESET]);
+      const body = await live();
+      expect(received).toEqual([]);
+      await push(body, 'id: 41\nevent: reset\ndata: {}\n\n');
+      expect(received).toEqual([{ id: '41', type: 'reset', data: {} }]);
+      body.end();
+      await settle();
+      await advance(1000);
+      expect(server.last.headers['Last-Event-ID']).toBe('41');
     });
 
     it('resumes with the id of the last handled event and without a reset', async () => {
@@ -174,15 +178,14 @@ describe('FetchEventStream', () => {
       expect(received).toEqual([{ id: '9', type: 'order.deleted', data: { id: 'x' } }]);
     });
 
-    it('sends a reset again after a drop that came before any event id', async () => {
+    it('connects afresh after a drop that came before any event id', async () => {
       stream.open();
       const body = await live();
       body.end();
       await settle();
       await advance(1000);
+      expect(server.requests).toHaveLength(2);
       expect(server.last.headers['Last-Event-ID']).toBeUndefined();
-      await live();
-      expect(received).toEqual([RESET, RESET]);
     });
 
     it('records an id only after every listener returned: a throwing listener makes it come again', async () => {
@@ -202,8 +205,8 @@ describe('FetchEventStream', () => {
         'id: 1\nevent: order.created\ndata: {}\n\nid: 2\nevent: order.updated\ndata: {}\n\nid: 3\nevent: order.updated\ndata: {}\n\n',
       );
       // Event 2 stopped the delivery: 3 was not handed out, and the connection was dropped.
-      expect(received.map((event) => event.id)).toEqual(['', '1', '2']);
-      expect(late).toEqual(['', '1']);
+      expect(received.map((event) => event.id)).toEqual(['1', '2']);
+      expect(late).toEqual(['1']);
       expect(error).toHaveBeenCalledTimes(1);
       expect(server.requests[0]?.signal.aborted).toBe(true);
       expect(stream.state).toBe('reconnecting');
@@ -212,7 +215,7 @@ describe('FetchEventStream', () => {
       expect(server.last.headers['Last-Event-ID']).toBe('1');
       const resumed = await live();
       await push(resumed, 'id: 2\nevent: order.updated\ndata: {}\n\nid: 3\nevent: order.updated\ndata: {}\n\n');
-      expect(late).toEqual(['', '1', '2', '3']);
+      expect(late).toEqual(['1', '2', '3']);
     });
 
     it('backs off ever longer while a listener keeps failing on the same event', async () => {
@@ -239,7 +242,7 @@ describe('FetchEventStream', () => {
       });
       stream.open();
       await push(await live(), 'id: 4\nevent: order.updated\ndata: {}\n\nid: 5\nevent: order.updated\ndata: {}\n\n');
-      expect(received.map((event) => event.id)).toEqual(['', '4']);
+      expect(received.map((event) => event.id)).toEqual(['4']);
       expect(server.requests).toHaveLength(2);
       expect(server.last.headers['Last-Event-ID']).toBeUndefined();
       // The reopened stream has no id of its own: its resume asks for no id either.
@@ -497,7 +500,7 @@ describe('FetchEventStream', () => {
       stream.open();
       expect(server.last.headers['Last-Event-ID']).toBeUndefined();
       await live();
-      expect(received).toEqual([RESET]);
+      expect(received).toEqual([]);
     });
 
     it('close() during a backoff wait cancels it', async () => {
