@@ -101,6 +101,38 @@ export async function recordEvents(
   return stored;
 }
 
+/**
+ * Stores `events` under the next ids of `tenantId` in one statement of `tx`: the counter (as
+ * `nextEventIds` takes it), the rows and the notification (as `recordEvents` sends it) at once, so
+ * that the tenant's counter lock is held from this statement to the commit only, not across a further
+ * round trip to the backend. Answers the stored events.
+ */
+export async function appendEvents(
+  tx: Queryable,
+  tenantId: string,
+  events: readonly { type: OrderEventType; data: unknown }[],
+  now: Date,
+): Promise<StoredEvent[]> {
+  if (events.length === 0) return [];
+  const types = events.map((event) => event.type);
+  const texts = events.map((event) => JSON.stringify(event.data));
+  const [row] = await tx.query<{ last_id: number }>(
+    `WITH counter AS (
+       INSERT INTO tenant_event_counters AS c (tenant_id, last_id) VALUES ($1::uuid, $2::bigint)
+       ON CONFLICT (tenant_id) DO UPDATE SET last_id = c.last_id + $2::bigint
+       RETURNING last_id
+     ), stored AS (
+       INSERT INTO order_events (tenant_id, id, type, data, created_at)
+       SELECT $1::uuid, counter.last_id - $2::bigint + e.n, e.type, e.data, $3::timestamptz
+         FROM counter, unnest($4::text[], $5::text[]) WITH ORDINALITY AS e(type, data, n)
+     )
+     SELECT last_id, pg_notify('${EVENT_CHANNEL}', $1::text || ':' || last_id) FROM counter`,
+    [tenantId, events.length, now.toISOString(), types, texts],
+  );
+  const firstId = Number(row?.last_id) - events.length + 1;
+  return events.map((event, index) => ({ tenantId, id: firstId + index, type: event.type, data: texts[index] as string }));
+}
+
 /** Reading and pruning the stored events (`order_events`). */
 export class EventLog {
   constructor(private readonly db: Queryable) {}
