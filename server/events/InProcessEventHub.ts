@@ -14,7 +14,9 @@ export class InProcessEventHub implements EventHub {
   constructor(private readonly onListenerError: (error: unknown) => void = () => undefined) {}
 
   publish(event: StoredEvent): void {
-    const listeners = [...this.byTenant.valuesOf(event.tenantId), ...this.everywhere];
+    // One copy (listeners may subscribe or go while it runs), made once per event for all of them.
+    const listeners = this.byTenant.valuesOf(event.tenantId);
+    for (const listener of this.everywhere) listeners.push(listener);
     for (const listener of listeners) {
       try {
         listener(event);
