@@ -31,14 +31,22 @@ const histograms = new Map<string, LatencyHistogram>();
 let phase = 0;
 let clients: BenchEventClient[] = [];
 
-function histogramFor(client: BenchEventClient): LatencyHistogram {
-  const key = `${phase}:${client.hasMoved ? 'moved' : 'stayed'}`;
+/** The current phase's two histograms (stayed, moved), looked up once per phase rather than per event. */
+let current: { phase: number; stayed?: LatencyHistogram; moved?: LatencyHistogram } | undefined;
+
+function named(key: string): LatencyHistogram {
   let histogram = histograms.get(key);
   if (!histogram) {
     histogram = new LatencyHistogram();
     histograms.set(key, histogram);
   }
   return histogram;
+}
+
+function histogramFor(client: BenchEventClient): LatencyHistogram {
+  if (current?.phase !== phase) current = { phase };
+  if (client.hasMoved) return (current.moved ??= named(`${phase}:moved`));
+  return (current.stayed ??= named(`${phase}:stayed`));
 }
 
 function send(message: FromClients): void {

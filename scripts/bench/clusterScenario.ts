@@ -6,6 +6,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { DEMO_PASSWORD, DEMO_TENANTS } from '../../server/seed/demoAccounts';
+import { cpuProfileArguments } from '../../test/server/support/backendProcesses';
 import type { ClientSummary } from './benchEventClient';
 import type { ClientSpec, FromClients, ToClients } from './clusterClients';
 import type { FromWriter, WriterOrder, WriterResult } from './clusterWriter';
@@ -168,7 +169,10 @@ function lastEventId(url: string, token: string): Promise<number> {
 }
 
 function forkChild(file: string): ChildProcess {
-  return fork(path.join(HERE, file), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return fork(path.join(HERE, file), [], {
+    execArgv: [...cpuProfileArguments(file.replace(/\.ts$/, '')), '--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
 }
 
 /** The next message of `child` that `pick` accepts. */

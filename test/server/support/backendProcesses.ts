@@ -51,7 +51,7 @@ export class BackendProcess {
 
   /** Starts a process and resolves once it serves (`/readyz` answers 200); fails with its output otherwise. */
   static async start(name: string, env: NodeJS.ProcessEnv, timeoutMs = PROCESS_START_TIMEOUT_MS): Promise<BackendProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, [...cpuProfileArguments(name), '--import', 'tsx', 'server/main.ts'], {
       cwd: REPOSITORY_ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -126,6 +126,17 @@ export class BackendProcess {
   kill(): Promise<ProcessExit> {
     return this.stop('SIGKILL');
   }
+}
+
+/**
+ * With `BENCH_CPU_PROFILE=<folder>` (benchmarks), each process writes a V8 processor profile there when
+ * it ends cleanly (`node --cpu-prof`), named after the process; none otherwise.
+ */
+export function cpuProfileArguments(name: string): string[] {
+  const folder = process.env.BENCH_CPU_PROFILE?.trim();
+  if (!folder) return [];
+  const safe = name.replace(/[^\w.-]+/g, '_');
+  return ['--cpu-prof', `--cpu-prof-dir=${folder}`, `--cpu-prof-name=${safe}-${Date.now()}.cpuprofile`];
 }
 
 /** Every child still running: killed when the test process ends, whatever happened in the tests. */
