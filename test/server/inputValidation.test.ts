@@ -165,6 +165,24 @@ describe('input validation', () => {
       expect(await get(order.id)).toEqual(order);
     });
 
+    it('the maximum lengths of the contract hold: one character more is a 400 naming the field', async () => {
+      const tooLong = async (response: Response, field: string, max: number) => {
+        const body = await expectProblem(response, 400);
+        expect(body.errors).toEqual([{ field, message: `must have at most ${max} characters` }]);
+      };
+      expect((await call(server, `/api/orders?${range}&q=${'a'.repeat(100)}`, { token })).status).toBe(200);
+      for (const path of ['/api/orders', '/api/orders/export.csv']) {
+        await tooLong(await call(server, `${path}?${range}&q=${'a'.repeat(101)}`, { token, locale: 'en' }), 'q', 100);
+      }
+      await tooLong(await call(server, `/api/orders/export.csv?${range}&tz=${'A'.repeat(65)}`, { token, locale: 'en' }), 'tz', 64);
+      await tooLong(await call(server, `/api/orders?${range}&cursor=${'A'.repeat(1001)}`, { token, locale: 'en' }), 'cursor', 1000);
+      await tooLong(await call(server, '/api/auth/login', { body: { email: `${'a'.repeat(309)}@example.com`, password: 'x' }, locale: 'en' }), 'email', 320);
+      await tooLong(await call(server, '/api/auth/login', { body: { email: GERMAN_EMAIL, password: 'x'.repeat(1025) }, locale: 'en' }), 'password', 1024);
+      const endpoint = `https://fcm.googleapis.com/fcm/send/${'a'.repeat(2049 - 'https://fcm.googleapis.com/fcm/send/'.length)}`;
+      await tooLong(await call(server, '/api/push/subscriptions', { token, body: browserSubscription(endpoint).json, locale: 'en' }), 'endpoint', 2048);
+      await tooLong(await call(server, '/api/push/subscriptions', { method: 'DELETE', body: { endpoint }, locale: 'en' }), 'endpoint', 2048);
+    });
+
     it('notes keep newlines and tabs', async () => {
       const order = await fresh();
       const response = await patch(order, { notes: 'Zeile 1\r\nZeile 2\n\tEingerückt' });
