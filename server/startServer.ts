@@ -22,6 +22,7 @@ import { Lease } from './cluster/Lease';
 import { LeasedTask } from './cluster/LeasedTask';
 import { DEFAULT_LEASE_TTL_MS, type LeaseOptions } from './cluster/LeaseOptions';
 import { newHolderId, sharedByProcesses } from './cluster/processIdentity';
+import { settleSharedKeys } from './cluster/sharedKeys';
 import type { Database } from './db/Database';
 import { migrate } from './db/migrate';
 import { type DatabaseLocation, openDatabase } from './db/openDatabase';
@@ -182,8 +183,8 @@ async function listenToPostgres(
 
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const clock = options.clock ?? (() => new Date());
-  const jwtKey = signingKey(options);
-  const vapid = vapidKeys(options);
+  const ownJwtKey = signingKey(options);
+  const ownVapid = vapidKeys(options);
   const database = await openDatabase(databaseLocation(options));
   let stopListening: (() => Promise<void>) | undefined;
   try {
@@ -191,6 +192,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await new RevokedTokens(database).purgeExpired(clock());
     // The embedded database has one process: a lease a previous run left behind (it was killed) is void.
     if (!sharedByProcesses(database)) await database.query('DELETE FROM leases');
+    const leases = { ...options.leases, holder: options.leases?.holder ?? newHolderId() };
+    // Processes that share a PostgreSQL server sign and push with the same keys, or this one refuses to start.
+    const { jwtKey, vapid } = sharedByProcesses(database)
+      ? await settleSharedKeys(
+          database,
+          { jwtKey: ownJwtKey, vapid: ownVapid, jwtFromEnvironment: options.jwtSecret !== undefined, vapidFromEnvironment: options.vapidKeys !== undefined },
+          leases.holder,
+        )
+      : { jwtKey: ownJwtKey, vapid: ownVapid };
     const seeded = await seedDemoData(database, {
       ordersPerTenant: options.seedOrders ?? 200,
       ordersByTenant: options.seedTenantOrders,
@@ -199,7 +209,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     // Reports to the app's logger once there is one (nothing is published before).
     let logError = (_error: unknown, _message: string) => {};
     let logInfo = (_details: object, _message: string) => {};
-    const leases = { ...options.leases, holder: options.leases?.holder ?? newHolderId() };
     // On a PostgreSQL server other processes may share, events and revocations reach every one of them.
     const shared =
       options.databaseUrl && !options.events?.hub
