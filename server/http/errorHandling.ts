@@ -68,7 +68,11 @@ export function registerErrorHandling(
 ): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const problem = toProblem(error, request, options.bodyLimit);
-    if (problem.status >= 500) {
+    if (problem === error && problem.kind !== 'internal') {
+      // An answer the backend chose (sign-in busy, a collector unreachable): said in one line, no stack,
+      // so that a flood of refused requests does not fill the log with traces.
+      if (problem.status >= 500) request.log.warn({ problem: problem.kind, status: problem.status }, 'request refused');
+    } else if (problem.status >= 500) {
       request.log.error({ err: error }, 'request failed');
     }
     return sendProblem(request, reply, problem);

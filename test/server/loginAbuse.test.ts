@@ -18,8 +18,8 @@ const TEN_MINUTES_MS = 10 * 60_000;
 const MANY_SIGN_INS_TIMEOUT_MS = 60_000;
 
 /** A server whose sign-in has `login` as options. */
-function startLoginServer(login: LoginOptions): Promise<RunningServer> {
-  return startTestServer({ seedOrders: 0, login });
+function startLoginServer(login: LoginOptions, log?: { write(line: string): void }): Promise<RunningServer> {
+  return startTestServer({ seedOrders: 0, login, ...(log ? { logger: { level: 'info', stream: log } } : {}) });
 }
 
 /** A promise with its resolve function at hand. */
@@ -108,9 +108,11 @@ describe('sign-in abuse', () => {
     let inFlight = 0;
     let peak = 0;
     let started = 0;
+    const logged: string[] = [];
 
     beforeAll(async () => {
-      server = await startLoginServer({
+      server = await startLoginServer(
+        {
         hashing: {
           concurrency: CONCURRENCY,
           maxWaiting: MAX_WAITING,
@@ -127,7 +129,9 @@ describe('sign-in abuse', () => {
             }
           },
         },
-      });
+        },
+        { write: (line) => logged.push(line) },
+      );
     }, STARTUP_TIMEOUT_MS);
 
     afterAll(async () => {
@@ -172,6 +176,13 @@ describe('sign-in abuse', () => {
 
       // The queue is free again.
       expect((await login(server, GERMAN_EMAIL)).user.email).toBe(GERMAN_EMAIL);
+
+      // Each refusal is one warning line without a stack, never an error with a trace.
+      const lines = logged.map((line) => JSON.parse(line) as { level: number; msg: string; problem?: string; err?: unknown });
+      const refusals = lines.filter((line) => line.msg === 'request refused');
+      expect(refusals).toHaveLength(16 - CONCURRENCY - MAX_WAITING + 1);
+      expect(refusals.every((line) => line.level === 40 && line.problem === 'sign-in-busy' && line.err === undefined)).toBe(true);
+      expect(lines.filter((line) => line.level >= 50)).toEqual([]);
     }, MANY_SIGN_INS_TIMEOUT_MS);
 
     it('does not count refused attempts against the address: their passwords were never checked', async () => {
