@@ -1,5 +1,4 @@
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router-dom';
 import { environmentForHost, type Environment } from '../domain/model/Environment';
 import { pageTitle } from '../domain/model/pageTitle';
 import { AppStability } from '../domain/lifecycle/AppStability';
@@ -19,8 +18,8 @@ import { ServiceWorkerRegistrar } from '../infrastructure/serviceWorker/ServiceW
 import { CockpitApp } from '../ui/CockpitApp';
 import { resources } from '../ui/locales/resources';
 import { afterFirstScreen } from '../ui/routing/afterFirstScreen';
+import { createConsoleRouter } from '../ui/routing/consoleRouter';
 import { preloadFirstScreen } from '../ui/routing/preloadFirstScreen';
-import { routes } from '../ui/routing/routes';
 import { PRODUCTION_BUILD } from './buildMode';
 import { createContainer } from './createContainer';
 import { installErrorListeners } from './errorListeners';
@@ -47,7 +46,7 @@ export async function bootstrap(root: HTMLElement, win: Window & typeof globalTh
   // longest before the rows: each is a task of its own now, so the browser can paint and answer in between.
   await nextTask(win);
   const i18n = createI18n(resources);
-  const router = createBrowserRouter(routes);
+  const router = createConsoleRouter(win);
   const container = createContainer(environment, { config, router, i18n, window: win });
   // Errors are reported from here on; until OpenTelemetry has loaded (after the first paint) they wait in LazyTelemetry.
   const stopErrorListeners = installErrorListeners(win, container.get<Telemetry>(Telemetry));

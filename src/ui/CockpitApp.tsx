@@ -1,12 +1,13 @@
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
+import type { ConsoleRouter } from './routing/consoleRouter';
+import { ConsoleRoutes } from './routing/ConsoleRoutes';
 import { ServiceContext, type ServiceLocator } from './services/ServiceContext';
 import './shell/page.css';
 
 export interface CockpitAppProps {
   services: ServiceLocator;
-  router: ReturnType<typeof createBrowserRouter>;
+  router: ConsoleRouter;
   i18n: i18n;
 }
 
@@ -19,7 +20,7 @@ export function CockpitApp({ services, router, i18n }: CockpitAppProps) {
   return (
     <ServiceContext.Provider value={services}>
       <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
+        <ConsoleRoutes router={router} />
       </I18nextProvider>
     </ServiceContext.Provider>
   );

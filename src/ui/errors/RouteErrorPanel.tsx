@@ -2,9 +2,9 @@ import { Button, NonIdealState } from '@blueprintjs/core';
 import { ErrorIcon, RefreshIcon } from '@blueprintjs/icons';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router-dom';
 import { Telemetry } from '../../domain/ports/Telemetry';
 import { useService } from '../services/useService';
+import { useRouteFailure } from './RouteErrorBoundary';
 
 export interface RouteErrorPanelProps {
   /** Default: reload the page. */
@@ -16,7 +16,7 @@ export interface RouteErrorPanelProps {
  * reports the error once, and offers a reload.
  */
 export function RouteErrorPanel({ reload = () => window.location.reload() }: RouteErrorPanelProps) {
-  const error = useRouteError();
+  const error = useRouteFailure();
   const telemetry = useService<Telemetry>(Telemetry);
   const { t } = useTranslation();
   useEffect(() => {

@@ -1,8 +1,10 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { isValidElement } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, Outlet, RouterProvider, type RouteObject } from 'react-router-dom';
+import { MemoryRouter, Outlet, useNavigate, useRoutes, type NavigateFunction, type RouteObject } from 'react-router-dom';
 import { Telemetry } from '../../../src/domain/ports/Telemetry';
 import { createI18n } from '../../../src/infrastructure/i18n/createI18n';
+import { RouteErrorBoundary } from '../../../src/ui/errors/RouteErrorBoundary';
 import { RouteErrorPanel } from '../../../src/ui/errors/RouteErrorPanel';
 import { withRouteErrorPanels } from '../../../src/ui/errors/withRouteErrorPanels';
 import { resources } from '../../../src/ui/locales/resources';
@@ -33,20 +35,27 @@ function Shell() {
   );
 }
 
+function Routes({ routeObjects, onNavigate }: { routeObjects: RouteObject[]; onNavigate: (navigate: NavigateFunction) => void }) {
+  onNavigate(useNavigate());
+  return useRoutes(routeObjects);
+}
+
 function renderRoutes(routeObjects: RouteObject[], path: string, language = 'de') {
   const telemetry = new RecordingTelemetry();
   const services: ServiceLocator = { get: <T,>(id: unknown) => (id === Telemetry ? telemetry : undefined) as T };
   const i18n = createI18n(resources);
   void i18n.changeLanguage(language);
-  const router = createMemoryRouter(routeObjects, { initialEntries: [path] });
+  let navigate: NavigateFunction | undefined;
   render(
     <ServiceContext.Provider value={services}>
       <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[path]}>
+          <Routes routeObjects={routeObjects} onNavigate={(given) => (navigate = given)} />
+        </MemoryRouter>
       </I18nextProvider>
     </ServiceContext.Provider>,
   );
-  return { telemetry, router };
+  return { telemetry, navigate: (to: string) => act(() => void navigate?.(to)) };
 }
 
 describe('route error boundary', () => {
@@ -82,22 +91,45 @@ describe('route error boundary', () => {
     expect(telemetry.recorded).toHaveLength(1);
   });
 
+  it('shows the route again after a navigation elsewhere', async () => {
+    let broken = true;
+    function SometimesBroken() {
+      if (broken) {
+        throw failure;
+      }
+      return <p>page</p>;
+    }
+    const { navigate } = renderRoutes(
+      withRouteErrorPanels([{ path: '/', element: <Shell />, children: [{ path: ':page', element: <SometimesBroken /> }] }]),
+      '/orders',
+    );
+    expect(await screen.findByText('Etwas ist schiefgegangen')).toBeTruthy();
+    broken = false;
+    await navigate('/settings');
+    expect(await screen.findByText('page')).toBeTruthy();
+    expect(screen.queryByText('Etwas ist schiefgegangen')).toBeNull();
+  });
+
   it('reloads the page from the panel', async () => {
     const reload = jest.fn();
-    renderRoutes([{ path: '/', element: <Broken />, errorElement: <RouteErrorPanel reload={reload} /> }], '/');
+    renderRoutes(withRouteErrorPanels([{ path: '/', element: <Broken />, errorElement: <RouteErrorPanel reload={reload} /> }]), '/');
     fireEvent.click(await screen.findByRole('button', { name: 'Neu laden' }));
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
-  it('leaves a route’s own boundary in place', () => {
-    const own = <p>own</p>;
-    const [route] = withRouteErrorPanels([{ path: '/', element: <Broken />, errorElement: own }]);
-    expect(route?.errorElement).toBe(own);
+  it('shows a route’s own error element instead of the panel', async () => {
+    const { telemetry } = renderRoutes(withRouteErrorPanels([{ path: '/', element: <Broken />, errorElement: <p>own</p> }]), '/');
+    expect(await screen.findByText('own')).toBeTruthy();
+    expect(screen.queryByText('Etwas ist schiefgegangen')).toBeNull();
+    expect(telemetry.recorded).toEqual([]);
   });
 
   it('guards every route of the console, nested ones included', () => {
     const unguarded = (list: RouteObject[]): string[] =>
-      list.flatMap((route) => [...(route.errorElement ? [] : [route.path ?? 'index']), ...unguarded(route.children ?? [])]);
+      list.flatMap((route) => [
+        ...(isValidElement(route.element) && route.element.type === RouteErrorBoundary ? [] : [route.path ?? 'index']),
+        ...unguarded(route.children ?? []),
+      ]);
     expect(unguarded(routes)).toEqual([]);
   });
 });
