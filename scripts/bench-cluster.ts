@@ -11,7 +11,8 @@
 //
 // Flags: --clients N (2000), --rate N changes/s (1000), --seconds N (30), --embedded-rate N (400:
 // the embedded engine's single-change ceiling, see bench-live.ts), --client-processes N (2),
-// --list-orders N (1000000 per tenant), --no-embedded, --no-list, --write.
+// --list-orders N (1000000 per tenant), --no-embedded, --no-list, --no-kill (no backend killed: for the
+// processor time per change and per delivery, which the log prints), --write.
 // PostgreSQL: BENCH_DATABASE_URL (a server where databases may be created and dropped), else a
 // throwaway cluster of Debian's postgresql as `npm test` makes one (scripts/throwawayPostgres.mjs).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,6 +39,8 @@ export interface ClusterBenchOptions {
   listOrders?: number;
   embedded?: boolean;
   list?: boolean;
+  /** False: no backend is killed (for measuring the processor time per event without the reconnects). */
+  kill?: boolean;
   log?: (line: string) => void;
 }
 
@@ -159,7 +162,7 @@ export async function runClusterBench(options: ClusterBenchOptions = {}): Promis
           clients,
           rate,
           seconds,
-          kill: BACKENDS - 1,
+          kill: options.kill === false ? undefined : BACKENDS - 1,
           clientProcesses: options.clientProcesses,
           measure: () => (postmaster === undefined ? {} : { 'PostgreSQL (all its processes; RSS summed, shared memory counted in each)': withChildren(postmaster) }),
           log,
@@ -273,6 +276,7 @@ async function main(): Promise<void> {
     listOrders: flag(args, '--list-orders'),
     embedded: !args.includes('--no-embedded'),
     list: !args.includes('--no-list'),
+    kill: !args.includes('--no-kill'),
   });
   const section = clusterSection(result);
   process.stdout.write(`\n${section}\n`);

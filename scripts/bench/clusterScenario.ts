@@ -314,6 +314,27 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
             { phase: 'before the kill', figures: sampler.span(started, killedAt) },
             { phase: 'after the kill', figures: sampler.span(killedAt, end) },
           ];
+    // Processor time by process over the run, per change written and per event delivered (to stderr: a budget, not a figure of the report).
+    const spans =
+      killedAt === undefined
+        ? [{ seconds: (end - started) / 1000, figures: processes[0]?.figures ?? {} }]
+        : [
+            { seconds: (killedAt - started) / 1000, figures: processes[0]?.figures ?? {} },
+            { seconds: (end - killedAt) / 1000, figures: processes[1]?.figures ?? {} },
+          ];
+    const cpuSeconds = new Map<string, number>();
+    for (const span of spans) {
+      for (const [name, figures] of Object.entries(span.figures)) cpuSeconds.set(name, (cpuSeconds.get(name) ?? 0) + (figures.cpuPercent / 100) * span.seconds);
+    }
+    const sumOf = (prefix: string) => [...cpuSeconds].filter(([name]) => name.startsWith(prefix)).reduce((sum, [, value]) => sum + value, 0);
+    const deliveries = summaries.reduce((sum, client) => sum + client.received, 0);
+    const changes = written.acknowledged.reduce((sum, count) => sum + count, 0);
+    log(
+      `processor time: ${[...cpuSeconds].map(([name, value]) => `${name.replace(/ \(.*/, '')} ${value.toFixed(2)} s`).join(', ')}; ` +
+        `${changes} changes, ${deliveries} deliveries; backends ${((sumOf('backend') / Math.max(1, deliveries)) * 1e6).toFixed(1)} µs and load generators ` +
+        `${((sumOf('load generator') / Math.max(1, deliveries)) * 1e6).toFixed(1)} µs per delivery; backends ${((sumOf('backend') / Math.max(1, changes)) * 1e3).toFixed(2)} ms, ` +
+        `PostgreSQL ${((sumOf('PostgreSQL') / Math.max(1, changes)) * 1e3).toFixed(2)} ms and writer ${((sumOf('writer') / Math.max(1, changes)) * 1e3).toFixed(2)} ms per change`,
+    );
     const { answeredAt: _answeredAt, ...writerFigures } = written;
     const answer = new LatencyHistogram();
     answer.addPairs(written.answer);

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { StoredEvent } from '../../server/events/EventHub';
 import type { EventLog, EventPosition } from '../../server/events/EventLog';
-import { FLUSH_DELAY_MS, LiveStream } from '../../server/events/LiveStream';
+import { FLUSH_INTERVAL_MS, LiveStream } from '../../server/events/LiveStream';
 
 const TENANT = 'tenant-a';
 
@@ -90,7 +90,7 @@ async function until(check: () => boolean, what: string): Promise<void> {
   const deadline = Date.now() + 3000;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, FLUSH_DELAY_MS));
+    await new Promise((resolve) => setTimeout(resolve, FLUSH_INTERVAL_MS));
   }
 }
 
@@ -177,7 +177,7 @@ describe('LiveStream: live events written together', () => {
       log.last = id;
       stream.receive(log.event(id));
     }
-    await new Promise((resolve) => setTimeout(resolve, FLUSH_DELAY_MS * 4));
+    await new Promise((resolve) => setTimeout(resolve, FLUSH_INTERVAL_MS * 4));
     expect(raw.ids).toEqual(range(41, 43));
     raw.drain();
     await until(() => raw.ids.length === 6, 'the held events');
@@ -193,7 +193,7 @@ describe('LiveStream: live events written together', () => {
     log.last = 51;
     stream.receive(log.event(51));
     stream.close('revoked');
-    await new Promise((resolve) => setTimeout(resolve, FLUSH_DELAY_MS * 4));
+    await new Promise((resolve) => setTimeout(resolve, FLUSH_INTERVAL_MS * 4));
     expect(raw.ids).toEqual([]);
     expect(raw.ended).toBe(true);
   });

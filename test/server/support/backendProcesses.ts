@@ -130,13 +130,14 @@ export class BackendProcess {
 
 /**
  * With `BENCH_CPU_PROFILE=<folder>` (benchmarks), each process writes a V8 processor profile there when
- * it ends cleanly (`node --cpu-prof`), named after the process; none otherwise.
+ * it ends cleanly (`node --cpu-prof`), in a folder named after the process; none otherwise.
  */
 export function cpuProfileArguments(name: string): string[] {
   const folder = process.env.BENCH_CPU_PROFILE?.trim();
   if (!folder) return [];
   const safe = name.replace(/[^\w.-]+/g, '_');
-  return ['--cpu-prof', `--cpu-prof-dir=${folder}`, `--cpu-prof-name=${safe}-${Date.now()}.cpuprofile`];
+  // A folder per process: its module loader's thread writes a profile of its own beside the main thread's.
+  return ['--cpu-prof', `--cpu-prof-dir=${path.join(folder, `${safe}-${Date.now()}`)}`];
 }
 
 /** Every child still running: killed when the test process ends, whatever happened in the tests. */
