@@ -68,7 +68,7 @@ export function registerErrorHandling(
 ): void {
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     const problem = toProblem(error, request, options.bodyLimit);
-    if (problem === error && problem.kind !== 'internal') {
+    if (error instanceof ProblemError && problem.kind !== 'internal') {
       // An answer the backend chose (sign-in busy, a collector unreachable): said in one line, no stack,
       // so that a flood of refused requests does not fill the log with traces.
       if (problem.status >= 500) request.log.warn({ problem: problem.kind, status: problem.status }, 'request refused');
