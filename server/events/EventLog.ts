@@ -32,6 +32,50 @@ export function eventNotice(tenantId: string, lastId: number): string {
   return `${tenantId}:${lastId}`;
 }
 
+/** PostgreSQL refuses a notification payload of 8000 bytes or more; one that carries its event stays below this. */
+const MAX_CARRIED_PAYLOAD_BYTES = 7900;
+
+/**
+ * Whether the notification of a single event may carry it (`<tenant>:<id>\n<type>\n<data>`), so that
+ * the other processes take it from there instead of reading it from the table: when it fits in a
+ * payload (ids have at most 16 digits). `data` is JSON text, a single line.
+ */
+export function carriesEvent(tenantId: string, type: OrderEventType, data: string): boolean {
+  return tenantId.length + 1 + 16 + 1 + type.length + 1 + Buffer.byteLength(data, 'utf8') < MAX_CARRIED_PAYLOAD_BYTES;
+}
+
+/**
+ * The SQL of the payload sent with an event (see `carriesEvent`): `tenant` and `lastId` are SQL
+ * expressions, `type` and `data` parameters (or null when the notification does not carry the event).
+ */
+export function noticeSql(tenant: string, lastId: string, type: string, data: string): string {
+  return `${tenant}::text || ':' || ${lastId} || coalesce(E'\\n' || ${type}::text || E'\\n' || ${data}::text, '')`;
+}
+
+/** What a notification on `EVENT_CHANNEL` says: where the tenant stands, and the event itself when it carries it. */
+export interface EventNotice {
+  tenantId: string;
+  lastId: number;
+  event?: StoredEvent;
+}
+
+const EVENT_TYPES: ReadonlySet<string> = new Set<OrderEventType>(['order.created', 'order.updated', 'order.deleted']);
+
+/** Reads a payload of `EVENT_CHANNEL`; undefined when it is not one. */
+export function parseEventNotice(payload: string): EventNotice | undefined {
+  const lineEnd = payload.indexOf('\n');
+  const head = lineEnd < 0 ? payload : payload.slice(0, lineEnd);
+  const separator = head.lastIndexOf(':');
+  const lastId = Number(head.slice(separator + 1));
+  if (separator <= 0 || !Number.isSafeInteger(lastId) || lastId <= 0) return undefined;
+  const tenantId = head.slice(0, separator);
+  if (lineEnd < 0) return { tenantId, lastId };
+  const typeEnd = payload.indexOf('\n', lineEnd + 1);
+  const type = payload.slice(lineEnd + 1, typeEnd);
+  if (typeEnd < 0 || !EVENT_TYPES.has(type)) return undefined;
+  return { tenantId, lastId, event: { tenantId, id: lastId, type: type as OrderEventType, data: payload.slice(typeEnd + 1) } };
+}
+
 /**
  * The next event id of `tenantId`, taken in the transaction `tx` (the one that changes the order).
  * It comes from the tenant's counter row (migration 004), whose lock the transaction then holds until
@@ -116,6 +160,8 @@ export async function appendEvents(
   if (events.length === 0) return [];
   const types = events.map((event) => event.type);
   const texts = events.map((event) => JSON.stringify(event.data));
+  // A single event goes with its notification when it fits (see `carriesEvent`).
+  const carried = events.length === 1 && carriesEvent(tenantId, types[0] as OrderEventType, texts[0] as string);
   const [row] = await tx.query<{ last_id: number }>(
     `WITH counter AS (
        INSERT INTO tenant_event_counters AS c (tenant_id, last_id) VALUES ($1::uuid, $2::bigint)
@@ -126,8 +172,8 @@ export async function appendEvents(
        SELECT $1::uuid, counter.last_id - $2::bigint + e.n, e.type, e.data, $3::timestamptz
          FROM counter, unnest($4::text[], $5::text[]) WITH ORDINALITY AS e(type, data, n)
      )
-     SELECT last_id, pg_notify('${EVENT_CHANNEL}', $1::text || ':' || last_id) FROM counter`,
-    [tenantId, events.length, now.toISOString(), types, texts],
+     SELECT last_id, pg_notify('${EVENT_CHANNEL}', ${noticeSql('$1', 'last_id', '$6', '$7')}) FROM counter`,
+    [tenantId, events.length, now.toISOString(), types, texts, carried ? types[0] ?? null : null, carried ? texts[0] ?? null : null],
   );
   const firstId = Number(row?.last_id) - events.length + 1;
   return events.map((event, index) => ({ tenantId, id: firstId + index, type: event.type, data: texts[index] as string }));

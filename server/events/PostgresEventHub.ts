@@ -1,7 +1,7 @@
 import type { Disposable } from '../../src/domain/model/Disposable';
 import type { Queryable } from '../db/Database';
 import type { EventHub, EventListener, StoredEvent } from './EventHub';
-import { EVENT_CHANNEL, type EventLog } from './EventLog';
+import { EVENT_CHANNEL, type EventLog, parseEventNotice } from './EventLog';
 import { InProcessEventHub } from './InProcessEventHub';
 import type { PostgresNotifications } from './PostgresNotifications';
 
@@ -41,11 +41,14 @@ export interface PostgresEventHubOptions {
  *
  * - The transaction that stores events also sends `NOTIFY order_events, '<tenant>:<last id>'`
  *   (`recordEvents`): PostgreSQL delivers it to every listening connection when, and only when, the
- *   transaction commits. The payload names where the tenant stands, never the event itself.
- * - Each process listens on one connection (`PostgresNotifications`). A notification only raises how
- *   far the tenant is known to be committed; the hub then reads the rows after the last id it
- *   delivered from `order_events` in id order (batches of 500) and hands them to its listeners. So
- *   order and exactly-once come from the table, not from when notifications arrive.
+ *   transaction commits. The payload names where the tenant stands and, for a single event that fits
+ *   in it (see `carriesEvent`), carries the event too. (Processes of a version before that took such a
+ *   payload for a malformed one: the processes of one database are upgraded together.)
+ * - Each process listens on one connection (`PostgresNotifications`). A notification raises how far
+ *   the tenant is known to be committed; the hub then hands its listeners the events after the last id
+ *   it delivered, in id order: one carried by the notification when it is the next (as `publish`
+ *   does), the others read from `order_events` (batches of 500). So order and exactly-once come from
+ *   the ids and the table, not from when notifications arrive.
  * - That reading is complete because ids count per tenant under a lock held to commit (see
  *   `nextEventIds`): a transaction takes its id by updating the tenant's counter row, so the next
  *   writer of the tenant waits until it has committed (or rolled back, giving the id back). An id is
@@ -128,16 +131,23 @@ export class PostgresEventHub implements EventHub {
     return this.feeds.get(tenantId)?.delivered ?? 0;
   }
 
-  /** `<tenant>:<id>`: the tenant's events up to `id` are committed. */
+  /**
+   * `<tenant>:<id>`: the tenant's events up to `id` are committed. With `\n<type>\n<data>`, it
+   * carries event `id` itself, which is then taken as a published one (delivered when it is the next,
+   * held otherwise) instead of being read from the table.
+   */
   private notified(payload: string): void {
     if (this.closed) return;
-    const separator = payload.lastIndexOf(':');
-    const id = Number(payload.slice(separator + 1));
-    if (separator <= 0 || !Number.isSafeInteger(id) || id <= 0) {
+    const notice = parseEventNotice(payload);
+    if (!notice) {
       this.options.onError(new Error(`unexpected notification payload "${payload.slice(0, 100)}"`), 'ignored a notification');
       return;
     }
-    this.raise(this.feed(payload.slice(0, separator)), id);
+    if (notice.event) {
+      this.publish(notice.event);
+    } else {
+      this.raise(this.feed(notice.tenantId), notice.lastId);
+    }
   }
 
   private raise(feed: TenantFeed, id: number): void {

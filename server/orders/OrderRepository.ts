@@ -1,6 +1,6 @@
 import type { OrderStatus } from '../../src/domain/model/OrderStatus';
 import type { Database, SqlValue } from '../db/Database';
-import { appendEvents, EVENT_CHANNEL, nextEventId, recordEvent } from '../events/EventLog';
+import { appendEvents, carriesEvent, EVENT_CHANNEL, nextEventId, noticeSql, recordEvent } from '../events/EventLog';
 import type { StoredEvent } from '../events/EventHub';
 import type { OrderChange, OrderRemoval } from '../events/OrderChange';
 import type { KeyValue } from './orderCursor';
@@ -497,7 +497,7 @@ export class OrderRepository {
          INSERT INTO order_events (tenant_id, id, type, data, created_at)
          SELECT $1::uuid, counter.last_id, 'order.updated', $10::text, $9::timestamptz FROM counter
        )
-       SELECT changed.*, counter.last_id AS event_id, pg_notify('${EVENT_CHANNEL}', $1::text || ':' || counter.last_id)
+       SELECT changed.*, counter.last_id AS event_id, pg_notify('${EVENT_CHANNEL}', ${noticeSql('$1', 'counter.last_id', '$11', '$10')})
          FROM changed, counter`,
       [
         tenantId,
@@ -510,6 +510,8 @@ export class OrderRepository {
         changes.end ?? null,
         updatedAt,
         data,
+        // The notification carries the event when it fits: the other processes need not read it.
+        carriesEvent(tenantId, 'order.updated', data) ? 'order.updated' : null,
       ],
     );
     if (!row) return undefined;

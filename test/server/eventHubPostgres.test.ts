@@ -6,7 +6,7 @@ import type { Queryable } from '../../server/db/Database';
 import { migrate } from '../../server/db/migrate';
 import { PostgresDatabase } from '../../server/db/PostgresDatabase';
 import type { StoredEvent } from '../../server/events/EventHub';
-import { EVENT_CHANNEL, EventLog, nextEventIds, recordEvents } from '../../server/events/EventLog';
+import { appendEvents, EVENT_CHANNEL, EventLog, nextEventIds, recordEvents } from '../../server/events/EventLog';
 import { endRevokedStreams } from '../../server/events/endRevokedStreams';
 import { OpenStreams } from '../../server/events/OpenStreams';
 import { PostgresEventHub } from '../../server/events/PostgresEventHub';
@@ -181,6 +181,37 @@ describeOnPostgres('the event hub on PostgreSQL (LISTEN/NOTIFY)', () => {
     expect(onB[3]).toEqual({ tenantId: tenant, id: 4, type: 'order.updated', data: JSON.stringify({ label: 'x', index: 0 }) });
     expect(everythingOnB.filter((event) => event.tenantId === other).map((event) => event.id)).toEqual([1, 2]);
     expect([...a.errors, ...b.errors]).toEqual([]);
+  });
+
+  it('takes a single event from its notification instead of the table, and reads those too large to carry or written together, in order, once', async () => {
+    const tenant = await newTenant();
+    const b = await start();
+    const onB = collect(b.hub, tenant);
+    const reads = jest.spyOn(EventLog.prototype, 'after');
+    const append = (events: { type: 'order.created' | 'order.updated' | 'order.deleted'; data: unknown }[]) =>
+      admin.transaction((tx) => appendEvents(tx, tenant, events, NOW));
+    try {
+      for (let index = 0; index < 5; index++) await append([{ type: 'order.updated', data: { label: 'carried: über', index } }]);
+      await until(() => onB.length >= 5, 'the carried events');
+      expect(reads).not.toHaveBeenCalled();
+      const big = 'x'.repeat(8000);
+      await append([{ type: 'order.updated', data: { big } }]);
+      await append([
+        { type: 'order.created', data: { index: 6 } },
+        { type: 'order.deleted', data: { index: 7 } },
+      ]);
+      await append([{ type: 'order.updated', data: { label: 'after' } }]);
+      await until(() => onB.length >= 9, 'the other events');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(reads).toHaveBeenCalled();
+      expect(ids(onB)).toEqual(range(1, 9));
+      expect(onB.map((event) => event.type)).toEqual([...Array(6).fill('order.updated'), 'order.created', 'order.deleted', 'order.updated']);
+      expect(onB[0]).toEqual({ tenantId: tenant, id: 1, type: 'order.updated', data: JSON.stringify({ label: 'carried: über', index: 0 }) });
+      expect(JSON.parse(onB[5]?.data ?? '')).toEqual({ big });
+      expect(b.errors).toEqual([]);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('notifies only on commit: a rolled-back change reaches no one, and its id is taken again', async () => {
