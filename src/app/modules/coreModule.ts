@@ -22,6 +22,7 @@ import { BlockedNotificationsHint } from '../../domain/stores/BlockedNotificatio
 import { ObservableSessionStore } from '../../domain/stores/ObservableSessionStore';
 import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
 import { OrdersFilterStore } from '../../domain/stores/OrdersFilterStore';
+import { OrdersExportStore } from '../../domain/stores/OrdersExportStore';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
 import { PreferencesStore } from '../../domain/stores/PreferencesStore';
 import { ThemeSettingsStore } from '../../domain/stores/ThemeSettingsStore';
@@ -68,9 +69,12 @@ export const coreModule = new ContainerModule(({ bind }) => {
     .toResolvedValue((clock: Clock, persistence: StatePersistence) => new OrdersFilterStore(clock, persistence), [Clock, StatePersistence])
     .inSingletonScope();
   bind(OrdersListStore)
+    .toResolvedValue((api: OrdersApi, filter: OrdersFilterStore) => new OrdersListStore(api, filter), [OrdersApi, OrdersFilterStore])
+    .inSingletonScope();
+  bind(OrdersExportStore)
     .toResolvedValue(
-      (api: OrdersApi, filter: OrdersFilterStore, exporter: OrdersExport, notifier: Notifier) => new OrdersListStore(api, filter, exporter, notifier),
-      [OrdersApi, OrdersFilterStore, OrdersExport, Notifier],
+      (list: OrdersListStore, filter: OrdersFilterStore, exporter: OrdersExport, notifier: Notifier) => new OrdersExportStore(list, filter, exporter, notifier),
+      [OrdersListStore, OrdersFilterStore, OrdersExport, Notifier],
     )
     .inSingletonScope();
   bind(OrderDetailStore)

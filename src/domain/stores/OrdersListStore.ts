@@ -5,15 +5,13 @@ import type { Disposable } from '../model/Disposable';
 import type { Order, OrderQuery } from '../model/Order';
 import { orderComparator } from '../model/orderComparator';
 import type { OrderEvent } from '../model/OrderEvent';
-import { orderMatches } from '../model/orderMatches';
 import { orderQuery, type OrderCriteria } from '../model/orderQuery';
 import { DEFAULT_ORDER_SORT } from '../model/OrderSort';
-import { MAX_RANGE_DAYS } from '../model/instant';
-import type { Notifier } from '../ports/Notifier';
+import { listFailureKey } from '../model/listFailureKey';
 import type { OrdersApi } from '../ports/OrdersApi';
-import type { OrdersExport } from '../ports/OrdersExport';
 import type { OrdersFilterStore } from './OrdersFilterStore';
-import { emptySlot, insertSorted, type PageSlot, replayChanges } from './orderPageSlot';
+import { OrderPagePlacement, type Placement } from './OrderPagePlacement';
+import { emptySlot, type PageSlot, replayChanges } from './orderPageSlot';
 
 export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -28,15 +26,6 @@ const MAX_LIMIT = 500;
 
 /** Extra rows asked for when a page's range is fetched again, for rows added meanwhile. */
 const RANGE_SLACK = 10;
-
-/** Versions of recently changed orders remembered, so that an event already applied is not counted twice. */
-const REMEMBERED_VERSIONS = 2000;
-
-/** The query and order a batch of changes is placed by, worked out once per batch. */
-interface Placement {
-  query: OrderQuery;
-  compare: (a: Order, b: Order) => number;
-}
 
 /** A page's rows as fetched (a range fetched again may span several answers). */
 interface FetchedPage {
@@ -70,8 +59,6 @@ export class OrdersListStore implements Disposable {
   errorKey: string | null = null;
   /** The field errors of the last failure as the API worded them, in the language the request asked for. */
   errorFields: readonly FieldError[] = [];
-  /** A CSV export is under way. */
-  exporting = false;
 
   /** Observable per page: a view re-renders only when a page it shows changes. */
   private readonly pages = observable.map<number, PageSlot>(undefined, { deep: false });
@@ -79,7 +66,8 @@ export class OrdersListStore implements Disposable {
   private generation = 0;
   private visible = { first: 0, last: 0 };
   private subscription: Disposable | null = null;
-  private readonly appliedVersions = new Map<string, number>();
+  /** Puts live changes into the pages. */
+  private readonly placer = new OrderPagePlacement(this.pages);
   /** Events that arrived while `refresh()` waited for its answer, applied on top of it. */
   private duringRefresh: OrderEvent[] | null = null;
   /**
@@ -97,8 +85,6 @@ export class OrdersListStore implements Disposable {
   constructor(
     private readonly api: OrdersApi,
     private readonly filter: OrdersFilterStore,
-    private readonly exporter: OrdersExport,
-    private readonly notifier: Notifier,
   ) {
     makeObservable<OrdersListStore, 'reset' | 'layout' | 'queryKey'>(this, {
       criteria: observableStruct,
@@ -106,7 +92,6 @@ export class OrdersListStore implements Disposable {
       state: observable,
       errorKey: observable,
       errorFields: observableRef,
-      exporting: observable,
       query: computed,
       queryKey: computed,
       layout: computed,
@@ -217,7 +202,7 @@ export class OrdersListStore implements Disposable {
       this.duringRefresh = null;
       runInAction(() => {
         this.pages.clear();
-        this.appliedVersions.clear();
+        this.placer.forget();
         this.pages.set(0, { ...emptySlot(null), items: page.items, count: page.items.length, upper: page.nextCursor ? (page.items.at(-1) ?? null) : null });
         if (page.nextCursor) {
           this.pages.set(1, emptySlot(page.nextCursor));
@@ -236,30 +221,9 @@ export class OrdersListStore implements Disposable {
     }
   }
 
-  /** Downloads the current filter's orders as CSV (all of them, not only the loaded pages). */
-  async exportCsv(): Promise<void> {
-    if (this.exporting) {
-      return;
-    }
-    runInAction(() => (this.exporting = true));
-    try {
-      const { begin, end } = this.filter.range;
-      await this.exporter.download(this.query, `orders-${begin}-${end}.csv`);
-    } catch (error) {
-      if (!(isApiError(error) && error.kind === 'unauthorized')) {
-        this.notifier.show({ title: 'orders.exportFailed', message: failureKey(error), values: { days: MAX_RANGE_DAYS }, intent: 'danger' });
-      }
-    } finally {
-      runInAction(() => (this.exporting = false));
-    }
-  }
-
   /** Puts an order the operator saved in place, when the list holds it and it is newer. */
   replaceOrder(order: Order): void {
-    const held = this.findHeld(order.id);
-    if (held && held.version < order.version) {
-      this.change(held, held, order, this.placement());
-    }
+    this.count(this.placer.replace(order, this.placement()));
   }
 
   /** Applies live changes, all in one action (one re-render for a burst). */
@@ -272,7 +236,7 @@ export class OrdersListStore implements Disposable {
       } else if (this.duringRefresh) {
         this.duringRefresh.push(event);
       } else if ((this.state === 'ready' || this.state === 'loading') && !reset) {
-        this.applyEvent(event, placement);
+        this.count(this.placer.apply(event, placement));
       }
     }
     if (reset) {
@@ -366,7 +330,7 @@ export class OrdersListStore implements Disposable {
     this.duringRefresh = null;
     this.firstPageThrough = null;
     this.pages.clear();
-    this.appliedVersions.clear();
+    this.placer.forget();
     this.pages.set(0, emptySlot(null));
     this.total = 0;
     this.state = 'loading';
@@ -378,146 +342,12 @@ export class OrdersListStore implements Disposable {
     return { query: this.query, compare: orderComparator(this.criteria.sort) };
   }
 
-  private applyEvent(event: Exclude<OrderEvent, { type: 'reset' }>, placement: Placement): void {
-    if (event.type === 'order.deleted') {
-      const held = this.findHeld(event.id);
-      this.appliedVersions.delete(event.id);
-      this.count(-Number(this.take(held ?? event.previous, held !== null, placement)));
-      return;
-    }
-    const { order } = event;
-    const held = this.findHeld(order.id);
-    const known = held?.version ?? this.appliedVersions.get(order.id) ?? 0;
-    if (known >= order.version) {
-      return;
-    }
-    if (event.type === 'order.created') {
-      this.count(Number(this.place(order, placement)));
-      this.remember(order);
-      return;
-    }
-    this.change(held, held ?? event.previous, order, placement);
-  }
-
-  /**
-   * An order changed from `before` (as the list or the event knew it; null: unknown) to `after`;
-   * `held` is the list's own copy, if it holds one.
-   */
-  private change(held: Order | null, before: Order | null, after: Order, placement: Placement): void {
-    if (held && this.replaceInPage(held, after, placement)) {
-      this.remember(after);
-      return;
-    }
-    const taken = this.take(before, held !== null, placement);
-    const placed = this.place(after, placement);
-    // Counted once: an order that stays in the list leaves `total` untouched, so views showing
-    // the count are not redrawn for every change of a row.
-    this.count(Number(placed) - Number(taken));
-    this.remember(after);
-  }
-
-  /**
-   * Puts `after` in the place of the list's copy `held` when both belong to the same loaded page
-   * (the common live change: a row whose sort position stays in its page), writing that page once;
-   * false when they do not.
-   */
-  private replaceInPage(held: Order, after: Order, placement: Placement): boolean {
-    if (!orderMatches(held, placement.query) || !orderMatches(after, placement.query)) {
-      return false;
-    }
-    const index = this.locate(held, placement.compare);
-    const slot = index === null ? undefined : this.pages.get(index);
-    if (index === null || !slot?.items?.includes(held) || slot.loading || this.locate(after, placement.compare) !== index) {
-      return false;
-    }
-    // insertSorted drops the older copy of the order by its id.
-    const items = insertSorted(slot.items, after, placement.compare);
-    this.pages.set(index, { ...slot, items, count: items.length });
-    return true;
-  }
-
-  /**
-   * Takes an order out of the rows, if it belonged to the list; true when it did (the caller
-   * counts it).
-   */
-  private take(order: Order | null, held: boolean, placement: Placement): boolean {
-    if (!order || !orderMatches(order, placement.query)) {
-      return false;
-    }
-    const index = this.locate(order, placement.compare);
-    const slot = index === null ? undefined : this.pages.get(index);
-    if (index === null || !slot) {
-      return true;
-    }
-    if (slot.loading) {
-      this.pages.set(index, { ...slot, pending: [...slot.pending, { kind: 'remove', id: order.id }] });
-    } else if (slot.items && held) {
-      const items = slot.items.filter((item) => item.id !== order.id);
-      this.pages.set(index, { ...slot, items, count: items.length });
-    } else if (!slot.items && slot.count !== null) {
-      this.pages.set(index, { ...slot, count: Math.max(0, slot.count - 1) });
-    }
-    return true;
-  }
-
-  /** Puts an order into the rows, if it belongs to the list; true when it does (the caller counts it). */
-  private place(order: Order, placement: Placement): boolean {
-    if (!orderMatches(order, placement.query)) {
-      return false;
-    }
-    const index = this.locate(order, placement.compare);
-    const slot = index === null ? undefined : this.pages.get(index);
-    if (index === null || !slot) {
-      return true;
-    }
-    if (slot.loading) {
-      this.pages.set(index, { ...slot, pending: [...slot.pending, { kind: 'upsert', order }] });
-    } else if (slot.items) {
-      const items = insertSorted(slot.items, order, placement.compare);
-      this.pages.set(index, { ...slot, items, count: items.length });
-    } else if (slot.count !== null) {
-      this.pages.set(index, { ...slot, count: slot.count + 1 });
-    }
-    return true;
-  }
-
   private count(delta: number): void {
     if (delta !== 0) {
       this.total = Math.max(0, this.total + delta);
     }
   }
 
-  /** The page whose range holds `order`'s sort position: the first whose last row does not sort before it. */
-  private locate(order: Order, compare: (a: Order, b: Order) => number): number | null {
-    for (let index = 0; index < this.pages.size; index++) {
-      const slot = this.pages.get(index);
-      if (!slot || slot.count === null || slot.upper === null || compare(order, slot.upper) <= 0) {
-        return slot ? index : null;
-      }
-    }
-    return null;
-  }
-
-  private findHeld(id: string): Order | null {
-    for (const slot of this.pages.values()) {
-      const order = slot.items?.find((item) => item.id === id);
-      if (order) {
-        return order;
-      }
-    }
-    return null;
-  }
-
-  private remember(order: Order): void {
-    this.appliedVersions.delete(order.id);
-    this.appliedVersions.set(order.id, order.version);
-    if (this.appliedVersions.size > REMEMBERED_VERSIONS) {
-      const oldest = this.appliedVersions.keys().next().value;
-      if (oldest !== undefined) {
-        this.appliedVersions.delete(oldest);
-      }
-    }
-  }
 
   private async loadPage(index: number): Promise<void> {
     const slot = this.pages.get(index);
@@ -590,7 +420,7 @@ export class OrdersListStore implements Disposable {
   private fail(error: unknown): void {
     runInAction(() => {
       this.state = 'error';
-      this.errorKey = failureKey(error);
+      this.errorKey = listFailureKey(error);
       this.errorFields = isApiError(error) ? error.fieldErrors : [];
     });
   }
@@ -602,16 +432,4 @@ export class OrdersListStore implements Disposable {
       void this.loadPage(index);
     }
   }
-}
-
-/**
- * The translation key of a failed list or export: a 400 naming `begin` or `end` is the API
- * refusing the days (their texts take `days`, the longest range), anything else its kind.
- */
-function failureKey(error: unknown): string {
-  if (!isApiError(error)) {
-    return 'errors.unexpected';
-  }
-  const refusesDays = error.status === 400 && error.fieldErrors.some(({ field }) => field === 'begin' || field === 'end');
-  return refusesDays ? 'orders.rangeRefused' : error.messageKey;
 }

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { OrderSort } from '../../domain/model/OrderSort';
 import type { OrderStatus } from '../../domain/model/OrderStatus';
+import { OrdersExportStore } from '../../domain/stores/OrdersExportStore';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
 import { useService } from '../services/useService';
 import { PrimaryToolbar } from '../shell/PrimaryToolbar';
@@ -25,6 +26,7 @@ import { useRouteRendered } from '../routing/useRouteRendered';
 export const OrdersPage = observer(function OrdersPage() {
   const { t } = useTranslation();
   const list = useService(OrdersListStore);
+  const exports = useService(OrdersExportStore);
   const [criteria, setCriteria] = useOrderCriteria();
   const { id } = useParams();
   const navigate = useNavigate();
@@ -90,7 +92,7 @@ export const OrdersPage = observer(function OrdersPage() {
             {t('orders.total', { count: list.total })}
           </span>
         )}
-        <Button variant="minimal" icon={<DownloadIcon />} text={t('orders.export')} loading={list.exporting} onClick={() => void list.exportCsv()} />
+        <Button variant="minimal" icon={<DownloadIcon />} text={t('orders.export')} loading={exports.exporting} onClick={() => void exports.exportCsv()} />
         <Button variant="minimal" icon={<RefreshIcon />} text={t('orders.refresh')} onClick={() => void list.reload()} />
       </PrimaryToolbar>
       <section className="cockpit-orders-filter">

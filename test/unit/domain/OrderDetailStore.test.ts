@@ -16,7 +16,7 @@ describe('OrderDetailStore', () => {
     api = new FakeOrdersApi(makeOrders(5));
     notifier = new FakeNotifier();
     const filter = new OrdersFilterStore(new FakeClock(), new MobxStatePersistence(new SlicedStorage(localStorage, STATE_KEY)));
-    const list = new OrdersListStore(api, filter, { download: async () => undefined }, notifier);
+    const list = new OrdersListStore(api, filter);
     detail = new OrderDetailStore(api, list, notifier);
     await detail.open('o-2');
   });

@@ -2,40 +2,24 @@ import { autorun } from 'mobx';
 import { ApiError } from '../../../src/domain/model/ApiError';
 import { OrdersFilterStore } from '../../../src/domain/stores/OrdersFilterStore';
 import { OrdersListStore, PAGE_SIZE } from '../../../src/domain/stores/OrdersListStore';
-import type { OrdersExport } from '../../../src/domain/ports/OrdersExport';
-import type { Order, OrderQuery } from '../../../src/domain/model/Order';
+import type { Order } from '../../../src/domain/model/Order';
 import { MobxStatePersistence, STATE_KEY } from '../../../src/infrastructure/persistence/MobxStatePersistence';
 import { SlicedStorage } from '../../../src/infrastructure/persistence/SlicedStorage';
 import { FakeOrdersApi, makeOrders } from '../support/FakeOrdersApi';
-import { FakeClock, FakeNotifier } from '../support/fakes';
+import { FakeClock } from '../support/fakes';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-class RecordingExport implements OrdersExport {
-  readonly downloads: { query: OrderQuery; fileName: string }[] = [];
-  failure: Error | null = null;
-  async download(query: OrderQuery, fileName: string): Promise<void> {
-    this.downloads.push({ query, fileName });
-    if (this.failure) {
-      throw this.failure;
-    }
-  }
-}
 
 describe('OrdersListStore', () => {
   let api: FakeOrdersApi;
   let filter: OrdersFilterStore;
   let list: OrdersListStore;
-  let exporter: RecordingExport;
-  let notifier: FakeNotifier;
 
   beforeEach(async () => {
     localStorage.clear();
     api = new FakeOrdersApi(makeOrders(1050));
     filter = new OrdersFilterStore(new FakeClock(new Date(2026, 10, 21, 10).getTime()), new MobxStatePersistence(new SlicedStorage(localStorage, STATE_KEY)));
-    exporter = new RecordingExport();
-    notifier = new FakeNotifier();
-    list = new OrdersListStore(api, filter, exporter, notifier);
+    list = new OrdersListStore(api, filter);
     list.start();
     await settle();
   });
@@ -115,15 +99,6 @@ describe('OrdersListStore', () => {
     expect(list.rowAt(0)?.notes).toBe('neu');
   });
 
-  it('exports the whole filter once at a time and reports a failure', async () => {
-    const running = list.exportCsv();
-    void list.exportCsv();
-    await running;
-    expect(exporter.downloads).toEqual([{ query: list.query, fileName: 'orders-2026-11-16-2026-11-22.csv' }]);
-    exporter.failure = new ApiError(0, undefined, 'network');
-    await list.exportCsv();
-    expect(notifier.toasts).toEqual([expect.objectContaining({ title: 'orders.exportFailed', message: 'errors.network' })]);
-  });
 });
 
 describe('OrdersListStore with live changes', () => {
@@ -139,7 +114,7 @@ describe('OrdersListStore with live changes', () => {
     localStorage.clear();
     api = new FakeOrdersApi(makeOrders(350));
     const filter = new OrdersFilterStore(new FakeClock(new Date(2026, 10, 21, 10).getTime()), new MobxStatePersistence(new SlicedStorage(localStorage, STATE_KEY)));
-    list = new OrdersListStore(api, filter, new RecordingExport(), new FakeNotifier());
+    list = new OrdersListStore(api, filter);
     list.start();
     await settle();
   });
@@ -292,7 +267,7 @@ describe('OrdersListStore at the first screen', () => {
     api = new FakeOrdersApi(makeOrders(50).map((order) => ({ ...order, status: 'new' as const, customer: { ...order.customer, name: 'Kunde Nord' } })));
     const filter = new OrdersFilterStore(new FakeClock(new Date(2026, 10, 21, 10).getTime()), new MobxStatePersistence(new SlicedStorage(localStorage, STATE_KEY)));
     await filter.restore();
-    list = new OrdersListStore(api, filter, new RecordingExport(), new FakeNotifier());
+    list = new OrdersListStore(api, filter);
   });
 
   afterEach(() => list.dispose());

@@ -7,7 +7,7 @@ import { OrdersListStore } from '../../../src/domain/stores/OrdersListStore';
 import { MobxStatePersistence, STATE_KEY } from '../../../src/infrastructure/persistence/MobxStatePersistence';
 import { SlicedStorage } from '../../../src/infrastructure/persistence/SlicedStorage';
 import { FakeOrdersApi, makeOrders } from '../support/FakeOrdersApi';
-import { FakeClock, FakeNotifier } from '../support/fakes';
+import { FakeClock } from '../support/fakes';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const [a, b] = makeOrders(2) as [Order, Order];
@@ -50,7 +50,7 @@ describe('coalesceOrderEvents', () => {
     /** A list of 350 orders scrolled down and back: pages 0 and 1 held, 2 and 3 dropped with their counts. */
     async function scrolledList(): Promise<OrdersListStore> {
       const filter = new OrdersFilterStore(new FakeClock(new Date(2026, 10, 21, 10).getTime()), new MobxStatePersistence(new SlicedStorage(localStorage, STATE_KEY)));
-      const list = new OrdersListStore(new FakeOrdersApi(makeOrders(350)), filter, { download: async () => undefined }, new FakeNotifier());
+      const list = new OrdersListStore(new FakeOrdersApi(makeOrders(350)), filter);
       list.start();
       await settle();
       for (const row of [100, 200, 300, 0]) {
