@@ -7,7 +7,7 @@ import type { PushClaims } from './PushClaims';
 import { isLastingRefusal, type PushEndpointPolicy } from './PushEndpointPolicy';
 import type { PushSubscriptionRepository, StoredPushSubscription } from './PushSubscriptionRepository';
 import type { PushAnswer, PushSendOptions, PushTransport } from './PushTransport';
-import { retryAfterMs } from './retryAfter';
+import { retryAfterMs } from '../../src/domain/model/retryAfter';
 
 /** Where the sender reports what went wrong (the app's logger). */
 export interface PushLog {
@@ -232,7 +232,7 @@ export class OrderPushSender {
         return;
       }
       if (answer.statusCode === 429) {
-        const wait = retryAfterMs(answer.retryAfter, this.deps.clock()) ?? DEFAULT_RETRY_WAIT_MS;
+        const wait = retryAfterMs(answer.retryAfter, this.deps.clock().getTime()) ?? DEFAULT_RETRY_WAIT_MS;
         if (wait > this.maxRetryWaitMs) {
           this.deps.log.warn({ origin, retryAfter: answer.retryAfter }, 'web push: rate limited for longer than we wait; message dropped');
           return;

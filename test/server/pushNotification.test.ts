@@ -7,7 +7,6 @@ import {
   type PushNotificationPayload,
   payloadBytes,
 } from '../../server/push/orderNotification';
-import { retryAfterMs } from '../../server/push/retryAfter';
 
 const order = {
   id: '01900000-0000-7000-8000-0000000000aa',
@@ -100,23 +99,6 @@ describe('fitting a payload into a push message', () => {
     expect(notification).toBeDefined();
     expect(payloadBytes(notification as PushNotificationPayload)).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
     expect(notification?.title).toBe('Neuer Auftrag AN-2026-000123');
-  });
-});
-
-describe('Retry-After', () => {
-  const now = new Date('2026-06-15T10:00:00.000Z');
-
-  it('reads seconds and HTTP dates; a past date is no wait; anything else is unknown', () => {
-    expect(retryAfterMs('120', now)).toBe(120_000);
-    expect(retryAfterMs(' 0 ', now)).toBe(0);
-    expect(retryAfterMs('Mon, 15 Jun 2026 10:00:30 GMT', now)).toBe(30_000);
-    expect(retryAfterMs('Mon, 15 Jun 2026 09:00:00 GMT', now)).toBe(0);
-    expect(retryAfterMs(undefined, now)).toBeUndefined();
-    expect(retryAfterMs('', now)).toBeUndefined();
-    expect(retryAfterMs('-5', now)).toBeUndefined();
-    expect(retryAfterMs('1.5', now)).toBeUndefined();
-    expect(retryAfterMs('soon', now)).toBeUndefined();
-    expect(retryAfterMs('2026-06-15', now)).toBeUndefined();
   });
 });
 

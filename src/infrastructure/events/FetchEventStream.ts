@@ -6,7 +6,7 @@ import type { EventStream, EventStreamState, ServerEvent } from '../../domain/po
 import type { UnauthorizedEvent } from '../../domain/ports/HttpClient';
 import type { SessionStore } from '../../domain/ports/SessionStore';
 import { MAX_RECONNECT_DELAY, reconnectDelay } from './reconnectDelay';
-import { retryAfter } from './retryAfter';
+import { retryAfterMs } from '../../domain/model/retryAfter';
 
 /** The stream's path under the API base, as 401 announcements name it (like the HttpClient's). */
 const EVENTS_PATH = '/events';
@@ -214,7 +214,7 @@ export class FetchEventStream implements EventStream, Disposable {
     }
     if (!response.ok) {
       discard(response);
-      this.reconnectLater(retryAfter(response.headers.get('Retry-After'), Date.now()));
+      this.reconnectLater(retryAfterMs(response.headers.get('Retry-After'), Date.now()));
       return;
     }
     if (!isEventStream(response)) {
