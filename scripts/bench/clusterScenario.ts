@@ -101,7 +101,7 @@ function post(url: string, body: unknown): Promise<{ status: number; text: strin
 }
 
 /** Signs in `count` times to the tenant's demo account, a few at a time, spread over the backends. */
-async function login(urls: readonly string[], tenant: number, count: number): Promise<string[]> {
+export async function login(urls: readonly string[], tenant: number, count: number): Promise<string[]> {
   const email = DEMO_TENANTS[tenant]?.user.email;
   const tokens: string[] = [];
   let next = 0;
@@ -168,7 +168,7 @@ function lastEventId(url: string, token: string): Promise<number> {
   });
 }
 
-function forkChild(file: string): ChildProcess {
+export function forkChild(file: string): ChildProcess {
   return fork(path.join(HERE, file), [], {
     execArgv: [...cpuProfileArguments(file.replace(/\.ts$/, '')), '--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -194,7 +194,7 @@ function nextMessage<T>(child: ChildProcess, pick: (message: unknown) => T | und
   });
 }
 
-function ask<T extends FromClients['type']>(child: ChildProcess, message: ToClients, answer: T, timeoutMs: number): Promise<Extract<FromClients, { type: T }>> {
+export function ask<T extends FromClients['type']>(child: ChildProcess, message: ToClients, answer: T, timeoutMs: number): Promise<Extract<FromClients, { type: T }>> {
   const reply = nextMessage(child, (m) => ((m as FromClients).type === answer ? (m as Extract<FromClients, { type: T }>) : undefined), timeoutMs, answer);
   child.send(message);
   return reply;

@@ -60,15 +60,39 @@ export function withChildren(pid: number): number[] {
   return pids;
 }
 
-/** Several processes read as one: processor time and memory summed (a process that ends takes its share of the time with it). */
-function readGroup(pids: readonly number[]): ProcReading | undefined {
-  const readings = pids.map(readProc).filter((reading): reading is ProcReading => reading !== undefined);
+/** A group of processes as the sampler has seen it: each member's processor time at its last reading, and what the group used in all. */
+interface GroupState {
+  seen: Map<number, number>;
+  cpuSeconds: number;
+}
+
+/**
+ * Several processes read as one: memory summed, processor time counted as what the members used
+ * since the group's first reading (a member that ends keeps what it used; one that starts later, a
+ * connection's server process, counts from its start). Summing the members' totals instead made the
+ * group's time fall when one ended.
+ */
+function readGroup(pids: readonly number[], state: GroupState | undefined): { reading: ProcReading; state: GroupState } | undefined {
+  const readings = pids.flatMap((pid) => {
+    const reading = readProc(pid);
+    return reading ? [{ pid, reading }] : [];
+  });
   if (readings.length === 0) return undefined;
+  const next: GroupState = { seen: new Map(state?.seen), cpuSeconds: state?.cpuSeconds ?? 0 };
+  for (const { pid, reading } of readings) {
+    // At the first reading every member starts from where it stands.
+    const before = next.seen.get(pid) ?? (state ? 0 : reading.cpuSeconds);
+    next.cpuSeconds += Math.max(0, reading.cpuSeconds - before);
+    next.seen.set(pid, reading.cpuSeconds);
+  }
   return {
-    at: performance.now(),
-    cpuSeconds: readings.reduce((sum, reading) => sum + reading.cpuSeconds, 0),
-    // A process on its way out has no VmRSS any more.
-    rssMiB: readings.reduce((sum, reading) => sum + (Number.isNaN(reading.rssMiB) ? 0 : reading.rssMiB), 0),
+    reading: {
+      at: performance.now(),
+      cpuSeconds: next.cpuSeconds,
+      // A process on its way out has no VmRSS any more.
+      rssMiB: readings.reduce((sum, { reading }) => sum + (Number.isNaN(reading.rssMiB) ? 0 : reading.rssMiB), 0),
+    },
+    state: next,
   };
 }
 
@@ -78,6 +102,7 @@ function readGroup(pids: readonly number[]): ProcReading | undefined {
  */
 export class ProcSampler {
   private readonly readings = new Map<string, ProcReading[]>();
+  private readonly groups = new Map<string, GroupState>();
   private readonly timer: NodeJS.Timeout;
 
   constructor(
@@ -90,7 +115,14 @@ export class ProcSampler {
 
   sample(): void {
     for (const [name, pid] of Object.entries(this.pids())) {
-      const reading = pid === undefined ? undefined : typeof pid === 'number' ? readProc(pid) : readGroup(pid);
+      let reading: ProcReading | undefined;
+      if (typeof pid === 'number') {
+        reading = readProc(pid);
+      } else if (pid !== undefined) {
+        const group = readGroup(pid, this.groups.get(name));
+        if (group) this.groups.set(name, group.state);
+        reading = group?.reading;
+      }
       if (reading) this.readings.set(name, [...(this.readings.get(name) ?? []), reading]);
     }
   }
