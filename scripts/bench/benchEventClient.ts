@@ -24,8 +24,32 @@ export interface ClientSummary {
   longestGapMs: number;
 }
 
-const UPDATED_AT = '"updatedAt":"';
-const STATION = '"station":"C-';
+const UPDATED_AT = Buffer.from('"updatedAt":"', 'latin1');
+const STATION = Buffer.from('"station":"C-', 'latin1');
+const BLOCK_END = Buffer.from('\n\n', 'latin1');
+const RETRY = Buffer.from('retry: ', 'latin1');
+const NEWLINE = 10;
+const DIGIT_0 = 48;
+/** The letter after `event: ` of a reset (order events have `o`). */
+const RESET_LETTER = 'r'.charCodeAt(0);
+
+/** Whether `bytes` holds `prefix` at `at`. */
+function startsWith(bytes: Buffer, prefix: Buffer, at: number): boolean {
+  if (at + prefix.length > bytes.length) return false;
+  for (let index = 0; index < prefix.length; index++) if (bytes[at + index] !== prefix[index]) return false;
+  return true;
+}
+
+/** The decimal number of the digits at `from` (up to the first other byte before `end`). */
+function digitsAt(bytes: Buffer, from: number, end: number): number {
+  let value = 0;
+  for (let at = from; at < end; at++) {
+    const digit = (bytes[at] as number) - DIGIT_0;
+    if (digit < 0 || digit > 9) break;
+    value = value * 10 + digit;
+  }
+  return value;
+}
 
 /**
  * When each event was written (its order's `updatedAt`, ms), by tenant and id: every client of a
@@ -34,12 +58,12 @@ const STATION = '"station":"C-';
 const writtenAt = new Map<string, number>();
 const WRITTEN_AT_KEPT = 20_000;
 
-function writtenOf(tenant: number, id: number, text: string, from: number, end: number): number {
+function writtenOf(tenant: number, id: number, bytes: Buffer, from: number, end: number): number {
   const key = `${tenant}:${id}`;
   let written = writtenAt.get(key);
   if (written === undefined) {
-    const at = text.indexOf(UPDATED_AT, from);
-    written = at >= 0 && at < end ? Date.parse(text.slice(at + UPDATED_AT.length, at + UPDATED_AT.length + 24)) : Number.NaN;
+    const at = bytes.indexOf(UPDATED_AT, from);
+    written = at >= 0 && at < end ? Date.parse(bytes.toString('latin1', at + UPDATED_AT.length, at + UPDATED_AT.length + 24)) : Number.NaN;
     if (writtenAt.size >= WRITTEN_AT_KEPT) writtenAt.clear();
     writtenAt.set(key, written);
   }
@@ -71,7 +95,8 @@ export class BenchEventClient {
   private moved = false;
   private lostAt = 0;
   private longestGapMs = 0;
-  private buffer = '';
+  /** The start of a block that the next chunk completes. */
+  private rest: Buffer | undefined;
   private request: http.ClientRequest | undefined;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
@@ -153,10 +178,9 @@ export class BenchEventClient {
         this.lostAt = 0;
       }
       this.attempt = 0;
-      this.buffer = '';
+      this.rest = undefined;
       this.markOpened();
-      response.setEncoding('latin1');
-      response.on('data', (chunk: string) => this.feed(chunk));
+      response.on('data', (chunk: Buffer) => this.feed(chunk));
       response.on('end', lose);
       response.on('error', lose);
       response.on('close', lose);
@@ -177,29 +201,32 @@ export class BenchEventClient {
     this.timer = setTimeout(() => this.connect(), reconnectDelay(this.attempt, this.serverRetry, Math.random()));
   }
 
-  /** One pass over what arrived: each complete block handled where it lies, the rest kept for the next chunk. */
-  private feed(chunk: string): void {
-    const text = this.buffer.length > 0 ? this.buffer + chunk : chunk;
+  /**
+   * One pass over the bytes that arrived, undecoded (the markers are ASCII): each complete block
+   * handled where it lies, the start of an incomplete one kept for the next chunk.
+   */
+  private feed(chunk: Buffer): void {
+    const bytes = this.rest ? Buffer.concat([this.rest, chunk]) : chunk;
     const now = Date.now();
     let start = 0;
-    for (let end = text.indexOf('\n\n', start); end >= 0; end = text.indexOf('\n\n', start)) {
-      this.block(text, start, end, now);
+    for (let end = bytes.indexOf(BLOCK_END, start); end >= 0; end = bytes.indexOf(BLOCK_END, start)) {
+      this.block(bytes, start, end, now);
       start = end + 2;
     }
-    this.buffer = start < text.length ? text.slice(start) : '';
+    this.rest = start < bytes.length ? bytes.subarray(start) : undefined;
   }
 
-  /** One event block `text[start, end)`: `id: n\nevent: type\ndata: …`, `retry: n` or a `: ping`. */
-  private block(text: string, start: number, end: number, now: number): void {
-    if (text.startsWith('retry: ', start)) {
-      this.serverRetry = Number(text.slice(start + 7, end));
+  /** One event block `bytes[start, end)`: `id: n\nevent: type\ndata: …`, `retry: n` or a `: ping`. */
+  private block(bytes: Buffer, start: number, end: number, now: number): void {
+    if (startsWith(bytes, RETRY, start)) {
+      this.serverRetry = digitsAt(bytes, start + RETRY.length, end);
       return;
     }
-    if (!text.startsWith('id: ', start)) return;
-    const idEnd = text.indexOf('\n', start);
-    let id = 0;
-    for (let at = start + 4; at < idEnd; at++) id = id * 10 + text.charCodeAt(at) - 48;
-    if (text.startsWith('event: reset', idEnd + 1)) {
+    // `id: ` (a ping starts with `:`).
+    if (bytes[start] !== 0x69 || bytes[start + 1] !== 0x64 || bytes[start + 2] !== 0x3a) return;
+    const idEnd = bytes.indexOf(NEWLINE, start);
+    const id = digitsAt(bytes, start + 4, idEnd);
+    if (bytes[idEnd + 1 + 'event: '.length] === RESET_LETTER) {
       // A first connection starts with a reset naming where it stands; only a later one says a gap.
       if (this.lastId >= 0) this.resets++;
       this.lastId = id;
@@ -214,12 +241,12 @@ export class BenchEventClient {
       this.missing += id - this.lastId - 1;
       this.lastId = id;
     }
-    const written = writtenOf(this.tenant, id, text, idEnd, end);
+    const written = writtenOf(this.tenant, id, bytes, idEnd, end);
     if (!Number.isNaN(written)) this.histogram().add(now - written);
     if (this.arrivals) {
-      const station = text.indexOf(STATION, idEnd);
+      const station = bytes.indexOf(STATION, idEnd);
       if (station >= 0 && station < end) {
-        this.arrivals.push([parseInt(text.slice(station + STATION.length, station + STATION.length + 12), 10), now, this.moved ? 1 : 0]);
+        this.arrivals.push([digitsAt(bytes, station + STATION.length, end), now, this.moved ? 1 : 0]);
       }
     }
   }
