@@ -18,7 +18,9 @@ export default tseslint.config(
       'boundaries/include': ['src/**/*', 'server/**/*', 'test/**/*'],
       'boundaries/elements': [
         { type: 'model', pattern: 'src/domain/model' },
-        { type: 'domain', pattern: 'src/domain' },
+        { type: 'ports', pattern: 'src/domain/ports' },
+        { type: 'stores', pattern: 'src/domain/stores' },
+        { type: 'lifecycle', pattern: 'src/domain/lifecycle' },
         { type: 'infrastructure', pattern: 'src/infrastructure' },
         { type: 'ui', pattern: 'src/ui' },
         { type: 'app', pattern: 'src/app' },
@@ -34,21 +36,26 @@ export default tseslint.config(
         {
           default: 'disallow',
           policies: [
-            // 1. The domain imports only the domain.
+            // 1. The domain imports only the domain, each part only the parts below it: the model; the
+            //    ports (what the domain needs of the world, in the model's terms); the stores (state
+            //    over the ports); the lifecycle (what happens when, over stores and ports).
             allow('model', ['model']),
-            allow('domain', ['model', 'domain']),
-            // 2. Infrastructure implements domain ports; it never imports ui or the composition root.
-            allow('infrastructure', ['model', 'domain', 'infrastructure']),
+            allow('ports', ['model', 'ports']),
+            allow('stores', ['model', 'ports', 'stores']),
+            allow('lifecycle', ['model', 'ports', 'stores', 'lifecycle']),
+            // 2. Infrastructure implements ports in the model's terms; it never imports a store, the
+            //    lifecycle, ui or the composition root.
+            allow('infrastructure', ['model', 'ports', 'infrastructure']),
             // 3. Views import the domain and each other, never infrastructure.
-            allow('ui', ['model', 'domain', 'ui', 'types']),
+            allow('ui', ['model', 'ports', 'stores', 'lifecycle', 'ui', 'types']),
             // 4. The composition root imports anything; nothing imports it (its entry lives in it).
-            allow('app', ['model', 'domain', 'infrastructure', 'ui', 'app', 'types']),
+            allow('app', ['model', 'ports', 'stores', 'lifecycle', 'infrastructure', 'ui', 'app', 'types']),
             // 5. The service worker is a program of its own: the wire model and itself.
             allow('serviceWorker', ['model', 'serviceWorker']),
             // 6. The reference backend shares only the wire model with the console.
             allow('server', ['server', 'model']),
             // 7. Tests may import anything.
-            allow('test', ['model', 'domain', 'infrastructure', 'ui', 'app', 'types', 'server', 'serviceWorker', 'test']),
+            allow('test', ['model', 'ports', 'stores', 'lifecycle', 'infrastructure', 'ui', 'app', 'types', 'server', 'serviceWorker', 'test']),
           ],
         },
       ],
@@ -56,8 +63,8 @@ export default tseslint.config(
     },
   },
   {
-    // The domain has no React, DOM, HTTP or storage code: of the packages, only mobx.
-    files: ['src/domain/**/*.ts'],
+    // The domain has no React, DOM, HTTP or storage code: of the packages, only mobx (and no views: .tsx too).
+    files: ['src/domain/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!mobx$|\\.)', message: 'src/domain imports only the domain and mobx.' }] }],
     },

@@ -45,7 +45,7 @@ export function installableModule(win: Window & typeof globalThis, productionBui
     bind(PushService)
       .toResolvedValue(
         (http: HttpClient, blockedHint: BlockedNotificationsHint, registrar: ServiceWorkerRegistrar) =>
-          new WebPushService(pushBrowserOf(win, productionBuild, registrar.unavailable), http, blockedHint),
+          new WebPushService(pushBrowserOf(win, productionBuild, registrar.unavailable), http, () => blockedHint.tell()),
         [HttpClient, BlockedNotificationsHint, ServiceWorkerRegistrar],
       )
       .inSingletonScope();

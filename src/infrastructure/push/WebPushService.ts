@@ -4,7 +4,6 @@ import type { NotificationState } from '../../domain/model/NotificationState';
 import { ServiceWorkerError } from '../../domain/model/ServiceWorkerError';
 import type { HttpClient } from '../../domain/ports/HttpClient';
 import type { PushService } from '../../domain/ports/PushService';
-import type { BlockedNotificationsHint } from '../../domain/stores/BlockedNotificationsHint';
 import { base64UrlToBytes, sameBytes } from './base64Url';
 import { watchNotificationPermission } from './watchNotificationPermission';
 
@@ -48,8 +47,8 @@ export function pushBrowserOf(win: Window & typeof globalThis, productionBuild: 
  * subscription and unsubscribes the browser, so the next user of this browser gets nothing meant
  * for the last; a start without a session does the same with a subscription an earlier session
  * left (quietly, when there is none). Calls run one after another and never reject: failures are logged as the
- * service worker errors 5601 to 5603, a refused permission is told to the operator once per user
- * and browser (`BlockedNotificationsHint`). A browser that refuses the service worker ends a
+ * service worker errors 5601 to 5603; a refused permission is handed to `onDenied` (the console tells
+ * the operator once per user and browser: `BlockedNotificationsHint`). A browser that refuses the service worker ends a
  * subscribe at once (the registrar has said why) instead of waiting for a registration that never
  * comes. `notifications` is the permission as the settings page shows it ('unsupported' once the
  * service worker was refused), read again whenever asked for and whenever the browser tells of a change.
@@ -65,7 +64,8 @@ export class WebPushService implements PushService, Disposable {
   constructor(
     private readonly browser: PushBrowser,
     private readonly http: HttpClient,
-    private readonly blockedHint: Pick<BlockedNotificationsHint, 'tell'>,
+    /** The browser refuses notifications to a session that subscribes (awaited before the next call). */
+    private readonly onDenied: () => Promise<void> | void,
     private readonly log: (error: unknown) => void = (error) => console.warn(error),
   ) {
     this.notifications = this.readState();
@@ -120,7 +120,7 @@ export class WebPushService implements PushService, Disposable {
     this.refresh();
     if (permission !== 'granted') {
       if (permission === 'denied') {
-        await this.blockedHint.tell();
+        await this.onDenied();
       }
       return;
     }

@@ -34,7 +34,7 @@ describe('WebPushService', () => {
       .on('DELETE /push/subscriptions', { status: 204 });
     browser = new FakePushBrowser();
     logged = [];
-    push = new WebPushService(browser, bed.container.get<HttpClient>(HttpClient), bed.container.get(BlockedNotificationsHint), (error) => logged.push(error));
+    push = new WebPushService(browser, bed.container.get<HttpClient>(HttpClient), () => bed.container.get(BlockedNotificationsHint).tell(), (error) => logged.push(error));
   });
 
   afterEach(() => bed.container.get(BlockedNotificationsHint).dispose());
@@ -67,7 +67,7 @@ describe('WebPushService', () => {
       let refuse!: () => void;
       browser.serviceWorker = { ready: new Promise(() => undefined), getRegistration: async () => undefined };
       browser.serviceWorkerUnavailable = new Promise<void>((resolve) => (refuse = resolve));
-      push = new WebPushService(browser, bed.container.get<HttpClient>(HttpClient), bed.container.get(BlockedNotificationsHint), (error) => logged.push(error));
+      push = new WebPushService(browser, bed.container.get<HttpClient>(HttpClient), () => bed.container.get(BlockedNotificationsHint).tell(), (error) => logged.push(error));
       expect(push.notifications).toBe('on');
       const subscribing = push.subscribe();
       refuse();
@@ -346,7 +346,7 @@ describe('the blocked hint across starts of the console', () => {
     const browser = new FakePushBrowser();
     browser.permissionState = 'denied';
     const hint = bed.container.get(BlockedNotificationsHint);
-    const push = new WebPushService(browser, bed.container.get<HttpClient>(HttpClient), hint, () => undefined);
+    const push = new WebPushService(browser, bed.container.get<HttpClient>(HttpClient), () => hint.tell(), () => undefined);
     await push.subscribe();
     await push.subscribe();
     session.dispose();
@@ -383,7 +383,7 @@ describe('the state of notifications (PushService.notifications)', () => {
 
   afterEach(() => bed.container.get(BlockedNotificationsHint).dispose());
 
-  const service = () => new WebPushService(browser, bed.container.get<HttpClient>(HttpClient), bed.container.get(BlockedNotificationsHint), () => undefined);
+  const service = () => new WebPushService(browser, bed.container.get<HttpClient>(HttpClient), () => bed.container.get(BlockedNotificationsHint).tell(), () => undefined);
 
   it.each([
     ['granted', 'on'],
@@ -506,7 +506,7 @@ describe('lifecycle subscribe/unsubscribe with a fake PushManager', () => {
     bed.container
       .rebind(PushService)
       .toResolvedValue(
-        (http: HttpClient, hint: BlockedNotificationsHint) => new WebPushService(browser, http, hint, (error) => logged.push(error)),
+        (http: HttpClient, hint: BlockedNotificationsHint) => new WebPushService(browser, http, () => hint.tell(), (error) => logged.push(error)),
         [HttpClient, BlockedNotificationsHint],
       );
     const session = bed.container.get<SessionStore>(SessionStore);
@@ -553,7 +553,7 @@ describe('lifecycle subscribe/unsubscribe with a fake PushManager', () => {
     bed.container
       .rebind(PushService)
       .toResolvedValue(
-        (http: HttpClient, hint: BlockedNotificationsHint) => new WebPushService(browser, http, hint, (error) => logged.push(error)),
+        (http: HttpClient, hint: BlockedNotificationsHint) => new WebPushService(browser, http, () => hint.tell(), (error) => logged.push(error)),
         [HttpClient, BlockedNotificationsHint],
       );
     const session = bed.container.get<SessionStore>(SessionStore);
