@@ -46,8 +46,9 @@ export function browserModule(context: BrowserContext): ContainerModule {
     bind(ThemeService).toConstantValue(new DomThemeService(context.window.document));
     bind(EventStream)
       .toResolvedValue(
-        (session: SessionStore) => new FetchEventStream(session, { url: `${context.config.apiBase}/events`, window: context.window }),
-        [SessionStore],
+        (session: SessionStore, timers: Timers, clock: Clock) =>
+          new FetchEventStream(session, { url: `${context.config.apiBase}/events`, window: context.window, timers, clock }),
+        [SessionStore, Timers, Clock],
       )
       .inSingletonScope();
     bind(HttpClient)

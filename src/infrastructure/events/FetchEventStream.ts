@@ -4,9 +4,12 @@ import type { Disposable } from '../../domain/model/Disposable';
 import { Emitter } from '../../domain/model/Emitter';
 import type { EventStream, EventStreamState, ServerEvent } from '../../domain/ports/EventStream';
 import type { UnauthorizedEvent } from '../../domain/ports/HttpClient';
+import type { Clock } from '../../domain/ports/Clock';
 import type { SessionStore } from '../../domain/ports/SessionStore';
-import { MAX_RECONNECT_DELAY, reconnectDelay } from './reconnectDelay';
+import type { Timers } from '../../domain/ports/Timers';
 import { retryAfterMs } from '../../domain/model/retryAfter';
+import { ReconnectBackoff } from './ReconnectBackoff';
+import { SilenceWatchdog } from './SilenceWatchdog';
 
 /** The stream's path under the API base, as 401 announcements name it (like the HttpClient's). */
 const EVENTS_PATH = '/events';
@@ -14,19 +17,19 @@ const EVENTS_PATH = '/events';
 export const SILENCE_TIMEOUT = 45_000;
 export const NOT_AN_EVENT_STREAM = 'live.errors.notAnEventStream';
 
-/** What the stream needs from the page: network events, `navigator.onLine` and timers. */
+/** What the stream needs from the page: network events and `navigator.onLine`. */
 export interface EventStreamWindow {
   readonly navigator: { readonly onLine: boolean };
   addEventListener(type: 'online' | 'offline', listener: () => void): void;
   removeEventListener(type: 'online' | 'offline', listener: () => void): void;
-  setTimeout(callback: () => void, ms: number): number;
-  clearTimeout(handle: number): void;
 }
 
 export interface FetchEventStreamOptions {
   /** The stream's address, `{apiBase}/events`. */
   url: string;
   window: EventStreamWindow;
+  timers: Timers;
+  clock: Clock;
   /** Default: the global `fetch`. */
   fetch?: typeof fetch;
   /** Jitter source in [0, 1); default `Math.random`. */
@@ -55,18 +58,19 @@ function isEventStream(response: Response): boolean {
  *
  * - Every connection reads the token and language from the session as it starts; without a token
  *   the stream stops (`idle`).
- * - Reconnect waits follow {@link reconnectDelay} (the server's `retry:` as base, doubling, jittered,
- *   at most 30 s); the attempt count starts over once a connection is live. A `Retry-After` on a
- *   refused answer lengthens the wait, never beyond 30 s.
+ * - Reconnect waits follow {@link ReconnectBackoff} (the server's `retry:` as base, doubling,
+ *   jittered, at most 30 s); the attempt count starts over once a connection is live. A `Retry-After`
+ *   on a refused answer lengthens the wait, never beyond 30 s.
  * - A connection sent without `Last-Event-ID` (the first after `open()`, or any before an event with
- *   an id arrived) starts with a synthetic `reset`: whatever happened before it cannot be replayed.
+ *   an id arrived) is started by the backend with a `reset` whose id is where it goes on: what
+ *   happened before it cannot be replayed.
  * - An event's id is recorded only once every listener returned. When a listener throws, the
  *   connection is dropped and resumed from the last recorded id, so the event comes again (listeners
  *   apply whole orders and are idempotent); such a connection does not count as live for the
  *   backoff, so a listener that always fails is retried ever more slowly, not every 3 s.
  * - An event whose data is not JSON is skipped with a warning (its id still counts as received);
  *   an empty `data:` reads as `null`.
- * - 45 s without a byte (request included) drop the connection; `offline` pauses without timers,
+ * - 45 s without a byte (request included) drop the connection ({@link SilenceWatchdog}); `offline` pauses without timers,
  *   `online` reconnects at once with a fresh attempt count.
  * - `open()` after a stop (401, `failed`, no token) or `close()` starts afresh without an id.
  */
@@ -82,25 +86,17 @@ export class FetchEventStream implements EventStream, Disposable {
 
   private readonly window: EventStreamWindow;
   private readonly fetch: typeof fetch;
-  private readonly random: () => number;
+  private readonly clock: Clock;
+  private readonly backoff: ReconnectBackoff;
+  private readonly watchdog: SilenceWatchdog;
 
   /** From `open()` until `close()` or a stop: the loop keeps a connection up. */
   private running = false;
   private disposed = false;
   private connection: Connection | null = null;
-  private reconnectTimer: number | null = null;
-  private silenceTimer: number | null = null;
-  /** When the current connection last showed life (`Date.now()`): its request, answer or any byte. */
-  private heardAt = 0;
   /** The id of the last event all listeners handled, sent as `Last-Event-ID` on resume. */
   private lastEventId: string | null = null;
-  /** Failed attempts since the last live connection. */
-  private attempt = 0;
-  /** `attempt` as it was when the current connection went live (see `deliver`). */
-  private attemptBeforeLive = 0;
   private hasBeenLive = false;
-  /** The server's `retry:` in milliseconds. */
-  private serverRetry: number | null = null;
 
   constructor(
     private readonly session: SessionStore,
@@ -108,7 +104,9 @@ export class FetchEventStream implements EventStream, Disposable {
   ) {
     this.window = options.window;
     this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-    this.random = options.random ?? Math.random;
+    this.clock = options.clock;
+    this.backoff = new ReconnectBackoff(options.timers, options.random ?? Math.random);
+    this.watchdog = new SilenceWatchdog(options.timers, options.clock, SILENCE_TIMEOUT);
     makeObservable<FetchEventStream, 'setState'>(this, {
       state: observable,
       errorKey: observable,
@@ -124,17 +122,15 @@ export class FetchEventStream implements EventStream, Disposable {
     }
     this.running = true;
     this.lastEventId = null;
-    this.attempt = 0;
+    this.backoff.reset();
     this.hasBeenLive = false;
-    this.serverRetry = null;
     this.connect();
   }
 
   close(): void {
     this.stop('idle');
     this.lastEventId = null;
-    this.attempt = 0;
-    this.serverRetry = null;
+    this.backoff.reset();
   }
 
   dispose(): void {
@@ -154,8 +150,8 @@ export class FetchEventStream implements EventStream, Disposable {
   };
 
   private readonly handleOnline = (): void => {
-    if (this.running && (this.state === 'offline' || this.reconnectTimer !== null)) {
-      this.attempt = 0;
+    if (this.running && (this.state === 'offline' || this.backoff.waiting)) {
+      this.backoff.reset({ keepServerRetry: true });
       this.connect();
     }
   };
@@ -173,8 +169,12 @@ export class FetchEventStream implements EventStream, Disposable {
     }
     const connection: Connection = { controller: new AbortController() };
     this.connection = connection;
-    this.setState(this.hasBeenLive || this.attempt > 0 ? 'reconnecting' : 'connecting');
-    this.watchSilence(connection);
+    this.setState(this.hasBeenLive || this.backoff.failing ? 'reconnecting' : 'connecting');
+    this.watchdog.watch(() => {
+      if (this.isCurrent(connection)) {
+        this.reconnectLater();
+      }
+    });
     void this.run(connection, token, this.lastEventId || null);
   }
 
@@ -214,7 +214,7 @@ export class FetchEventStream implements EventStream, Disposable {
     }
     if (!response.ok) {
       discard(response);
-      this.reconnectLater(retryAfterMs(response.headers.get('Retry-After'), Date.now()));
+      this.reconnectLater(retryAfterMs(response.headers.get('Retry-After'), this.clock.now()));
       return;
     }
     if (!isEventStream(response)) {
@@ -222,11 +222,10 @@ export class FetchEventStream implements EventStream, Disposable {
       this.stop('failed', NOT_AN_EVENT_STREAM);
       return;
     }
-    this.attemptBeforeLive = this.attempt;
-    this.attempt = 0;
+    this.backoff.wentLive();
     this.hasBeenLive = true;
     this.setState('live');
-    this.heardAt = Date.now();
+    this.watchdog.heard();
     if (response.body && this.isCurrent(connection)) {
       await this.read(connection, response.body);
     }
@@ -241,7 +240,7 @@ export class FetchEventStream implements EventStream, Disposable {
       onEvent: (message) => this.receive(connection, message),
       onRetry: (ms) => {
         if (this.isCurrent(connection)) {
-          this.serverRetry = ms;
+          this.backoff.setServerRetry(ms);
         }
       },
     });
@@ -254,7 +253,7 @@ export class FetchEventStream implements EventStream, Disposable {
           return;
         }
         // Any byte, a `: ping` comment included, shows the connection is alive.
-        this.heardAt = Date.now();
+        this.watchdog.heard();
         parser.feed(decoder.decode(value, { stream: true }));
       }
     } catch {
@@ -287,7 +286,7 @@ export class FetchEventStream implements EventStream, Disposable {
     } catch (error) {
       if (this.isCurrent(connection)) {
         console.error('A live event listener failed; the stream resumes before this event', event.type, error);
-        this.attempt = this.attemptBeforeLive;
+        this.backoff.liveFailed();
         this.reconnectLater();
       }
       return;
@@ -309,59 +308,16 @@ export class FetchEventStream implements EventStream, Disposable {
     if (!this.running) {
       return;
     }
-    this.attempt += 1;
-    let delay = reconnectDelay(this.attempt, this.serverRetry, this.random());
-    if (requested !== null) {
-      delay = Math.max(delay, Math.min(requested, MAX_RECONNECT_DELAY));
-    }
     this.setState('reconnecting');
-    this.reconnectTimer = this.window.setTimeout(() => {
-      this.reconnectTimer = null;
-      this.connect();
-    }, delay);
-  }
-
-  /**
-   * Drops the connection once it has been silent for {@link SILENCE_TIMEOUT}. Bytes only note the
-   * time they came (a live burst brings hundreds of reads a second); the timer, when it fires, waits
-   * again for what is left of the timeout counted from the last of them.
-   */
-  private watchSilence(connection: Connection): void {
-    this.clearSilenceTimer();
-    this.heardAt = Date.now();
-    const check = (wait: number) => {
-      this.silenceTimer = this.window.setTimeout(() => {
-        this.silenceTimer = null;
-        if (!this.isCurrent(connection)) {
-          return;
-        }
-        const silent = Date.now() - this.heardAt;
-        if (silent >= SILENCE_TIMEOUT) {
-          this.reconnectLater();
-        } else {
-          check(SILENCE_TIMEOUT - silent);
-        }
-      }, wait);
-    };
-    check(SILENCE_TIMEOUT);
-  }
-
-  private clearSilenceTimer(): void {
-    if (this.silenceTimer !== null) {
-      this.window.clearTimeout(this.silenceTimer);
-      this.silenceTimer = null;
-    }
+    this.backoff.schedule(() => this.connect(), requested);
   }
 
   /** Aborts the current connection and clears every timer. */
   private disconnect(): void {
     this.connection?.controller.abort();
     this.connection = null;
-    this.clearSilenceTimer();
-    if (this.reconnectTimer !== null) {
-      this.window.clearTimeout(this.reconnectTimer);
-      this.reconnectTimer = null;
-    }
+    this.watchdog.dispose();
+    this.backoff.cancel();
   }
 
   private stop(state: 'idle' | 'failed', errorKey: string | null = null): void {

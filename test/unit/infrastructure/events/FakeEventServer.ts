@@ -84,6 +84,7 @@ export class FakeEventServer {
 }
 
 /** The page as the stream sees it: network events, `navigator.onLine` and the (fake) global timers. */
+/** The page of a stream under test: its network events, and timers (WindowTimers) on jest's fake ones. */
 export class FakeWindow extends EventTarget implements EventStreamWindow {
   readonly navigator = { onLine: true };
 

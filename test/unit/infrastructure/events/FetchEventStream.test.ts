@@ -7,6 +7,8 @@ import type { UnauthorizedEvent } from '../../../../src/domain/ports/HttpClient'
 import type { SessionStore } from '../../../../src/domain/ports/SessionStore';
 import { FetchEventStream, SILENCE_TIMEOUT } from '../../../../src/infrastructure/events/FetchEventStream';
 import { type FakeBody, FakeEventServer, type FakeRequest, FakeWindow } from './FakeEventServer';
+import { SystemClock } from '../../../../src/infrastructure/clock/SystemClock';
+import { WindowTimers } from '../../../../src/infrastructure/scheduling/WindowTimers';
 
 
 describe('FetchEventStream', () => {
@@ -54,6 +56,8 @@ describe('FetchEventStream', () => {
     stream = new FetchEventStream(session as unknown as SessionStore, {
       url: '/api/events',
       window: page,
+      timers: new WindowTimers(page),
+      clock: new SystemClock(),
       fetch: server.fetch,
       random: () => random,
     });
@@ -519,6 +523,8 @@ describe('FetchEventStream', () => {
       const disposable = new FetchEventStream(session as unknown as SessionStore, {
         url: '/api/events',
         window: page,
+        timers: new WindowTimers(page),
+        clock: new SystemClock(),
         fetch: server.fetch,
       });
       disposable.open();
