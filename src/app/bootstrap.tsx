@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { environmentForHost, type Environment } from '../domain/model/Environment';
 import { pageTitle } from '../domain/model/pageTitle';
@@ -17,12 +18,14 @@ import { ServiceWorkerMessageListener } from '../infrastructure/serviceWorker/Se
 import { ServiceWorkerRegistrar } from '../infrastructure/serviceWorker/ServiceWorkerRegistrar';
 import { CockpitApp } from '../ui/CockpitApp';
 import { resources } from '../ui/locales/resources';
+import { warmRowTexts } from '../ui/orders/warmRowTexts';
 import { afterFirstScreen } from '../ui/routing/afterFirstScreen';
 import { createConsoleRouter } from '../ui/routing/consoleRouter';
 import { preloadFirstScreen } from '../ui/routing/preloadFirstScreen';
 import { PRODUCTION_BUILD } from './buildMode';
 import { createContainer } from './createContainer';
 import { installErrorListeners } from './errorListeners';
+import { nextTask } from './nextTask';
 import { startTelemetry } from './startTelemetry';
 
 /** What a started console holds, to shut it down again. */
@@ -46,7 +49,9 @@ export async function bootstrap(root: HTMLElement, win: Window & typeof globalTh
   // longest before the rows: each is a task of its own now, so the browser can paint and answer in between.
   await nextTask(win);
   const i18n = createI18n(resources);
+  await nextTask(win);
   const router = createConsoleRouter(win);
+  await nextTask(win);
   const container = createContainer(environment, { config, router, i18n, window: win });
   // Errors are reported from here on; until OpenTelemetry has loaded (after the first paint) they wait in LazyTelemetry.
   const stopErrorListeners = installErrorListeners(win, container.get<Telemetry>(Telemetry));
@@ -55,6 +60,7 @@ export async function bootstrap(root: HTMLElement, win: Window & typeof globalTh
   const session = container.get<SessionStore>(SessionStore);
   const filter = container.get(OrdersFilterStore);
   await Promise.all([session.restore(), filter.restore()]);
+  await nextTask(win);
   const liveUpdates = container.get(LiveOrderUpdates);
   liveUpdates.start();
   // A restored session's stream opens at once: its request leaves first, so its first `reset`
@@ -64,6 +70,11 @@ export async function bootstrap(root: HTMLElement, win: Window & typeof globalTh
   // The first screen's page module and (for the orders) its first page of orders, side by side now,
   // not one after the other once the router has rendered.
   preloadFirstScreen(win.location, session.isSignedIn, container.get(OrdersListStore));
+  if (session.isSignedIn) {
+    // The engine's number formatting and time-zone rules, set up by the first amount and time the
+    // rows show, in tasks of their own while that page is on its way, not in the task that writes them.
+    warmRowTexts(win);
+  }
   const auth = container.get(AuthStore);
   if (session.isSignedIn) {
     // The stored user may be stale (language, colours changed elsewhere): refresh it in the background.
@@ -74,8 +85,12 @@ export async function bootstrap(root: HTMLElement, win: Window & typeof globalTh
       .catch(() => undefined);
   }
 
+  await nextTask(win);
   const reactRoot = createRoot(root);
-  reactRoot.render(<CockpitApp services={container} router={router} i18n={i18n} />);
+  // A transition: React renders the first screen in slices of a few milliseconds, yielding to the
+  // browser in between (a plain first render is one task, however long), and the shell paints
+  // while the rows' answer is on its way.
+  startTransition(() => reactRoot.render(<CockpitApp services={container} router={router} i18n={i18n} />));
   startTelemetry(container, { config, environment, window: win });
   // The service worker's messages from the start (the browser holds them only until the page has loaded) …
   const workerMessages = container.get(ServiceWorkerMessageListener);
@@ -99,9 +114,4 @@ export async function bootstrap(root: HTMLElement, win: Window & typeof globalTh
       stopErrorListeners();
     },
   };
-}
-
-/** Resolves in a task of its own (a timer of 0 ms: the browser may paint and handle input before it). */
-function nextTask(win: Window): Promise<void> {
-  return new Promise((resolve) => win.setTimeout(resolve, 0));
 }
