@@ -2,7 +2,7 @@ import type { ObservableMap } from 'mobx';
 import type { Order, OrderQuery } from '../model/Order';
 import type { OrderEvent } from '../model/OrderEvent';
 import { orderMatches } from '../model/orderMatches';
-import { insertSorted, type PageSlot } from './orderPageSlot';
+import { insertSorted, type PageSlot, type PendingChange } from './orderPageSlot';
 
 /** Versions of recently changed orders remembered, so that an event already applied is not counted twice. */
 const REMEMBERED_VERSIONS = 2000;
@@ -101,19 +101,13 @@ export class OrderPagePlacement {
     if (!order || !orderMatches(order, placement.query)) {
       return false;
     }
-    const index = this.locate(order, placement.compare);
-    const slot = index === null ? undefined : this.pages.get(index);
-    if (index === null || !slot) {
-      return true;
-    }
-    if (slot.loading) {
-      this.pages.set(index, { ...slot, pending: [...slot.pending, { kind: 'remove', id: order.id }] });
-    } else if (slot.items && held) {
-      const items = slot.items.filter((item) => item.id !== order.id);
-      this.pages.set(index, { ...slot, items, count: items.length });
-    } else if (!slot.items && slot.count !== null) {
-      this.pages.set(index, { ...slot, count: Math.max(0, slot.count - 1) });
-    }
+    this.updatePage(order, placement, { kind: 'remove', id: order.id }, (slot) => {
+      if (slot.items && held) {
+        const items = slot.items.filter((item) => item.id !== order.id);
+        return { ...slot, items, count: items.length };
+      }
+      return !slot.items && slot.count !== null ? { ...slot, count: Math.max(0, slot.count - 1) } : slot;
+    });
     return true;
   }
 
@@ -122,20 +116,30 @@ export class OrderPagePlacement {
     if (!orderMatches(order, placement.query)) {
       return false;
     }
+    this.updatePage(order, placement, { kind: 'upsert', order }, (slot) => {
+      if (slot.items) {
+        const items = insertSorted(slot.items, order, placement.compare);
+        return { ...slot, items, count: items.length };
+      }
+      return slot.count !== null ? { ...slot, count: slot.count + 1 } : slot;
+    });
+    return true;
+  }
+
+  /**
+   * Changes the page whose range holds `order`'s sort position, if the list has reached it: one being
+   * fetched keeps `pending` for its answer, any other is replaced by what `change` makes of it.
+   */
+  private updatePage(order: Order, placement: Placement, pending: PendingChange, change: (slot: PageSlot) => PageSlot): void {
     const index = this.locate(order, placement.compare);
     const slot = index === null ? undefined : this.pages.get(index);
     if (index === null || !slot) {
-      return true;
+      return;
     }
-    if (slot.loading) {
-      this.pages.set(index, { ...slot, pending: [...slot.pending, { kind: 'upsert', order }] });
-    } else if (slot.items) {
-      const items = insertSorted(slot.items, order, placement.compare);
-      this.pages.set(index, { ...slot, items, count: items.length });
-    } else if (slot.count !== null) {
-      this.pages.set(index, { ...slot, count: slot.count + 1 });
+    const changed = slot.loading ? { ...slot, pending: [...slot.pending, pending] } : change(slot);
+    if (changed !== slot) {
+      this.pages.set(index, changed);
     }
-    return true;
   }
 
   /** The page whose range holds `order`'s sort position: the first whose last row does not sort before it. */
