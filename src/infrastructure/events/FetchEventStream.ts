@@ -8,6 +8,7 @@ import type { Clock } from '../../domain/ports/Clock';
 import type { SessionStore } from '../../domain/ports/SessionStore';
 import type { Timers } from '../../domain/ports/Timers';
 import { retryAfterMs } from '../../domain/model/retryAfter';
+import { sessionCredentials, type SessionCredentials } from '../http/sessionCredentials';
 import { ReconnectBackoff } from './ReconnectBackoff';
 import { SilenceWatchdog } from './SilenceWatchdog';
 
@@ -158,8 +159,8 @@ export class FetchEventStream implements EventStream, Disposable {
 
   private connect(): void {
     this.disconnect();
-    const token = this.session.token;
-    if (!token) {
+    const credentials = sessionCredentials(this.session);
+    if (!credentials.token) {
       this.stop('idle');
       return;
     }
@@ -175,15 +176,11 @@ export class FetchEventStream implements EventStream, Disposable {
         this.reconnectLater();
       }
     });
-    void this.run(connection, token, this.lastEventId || null);
+    void this.run(connection, credentials, this.lastEventId || null);
   }
 
-  private async run(connection: Connection, token: string, resumeFrom: string | null): Promise<void> {
-    const headers: Record<string, string> = {
-      Accept: 'text/event-stream',
-      Authorization: `Bearer ${token}`,
-      'x-ui-locale': this.session.language,
-    };
+  private async run(connection: Connection, credentials: SessionCredentials, resumeFrom: string | null): Promise<void> {
+    const headers: Record<string, string> = { Accept: 'text/event-stream', ...credentials.headers };
     if (resumeFrom !== null) {
       headers['Last-Event-ID'] = resumeFrom;
     }
@@ -209,7 +206,7 @@ export class FetchEventStream implements EventStream, Disposable {
     if (response.status === 401) {
       discard(response);
       this.stop('idle');
-      this.unauthorized.fire({ path: EVENTS_PATH, token });
+      this.unauthorized.fire({ path: EVENTS_PATH, token: credentials.token });
       return;
     }
     if (!response.ok) {

@@ -5,6 +5,7 @@ import type { RequestActivity } from '../../domain/ports/RequestActivity';
 import type { SessionStore } from '../../domain/ports/SessionStore';
 import { type Answer, readAnswer } from './readAnswer';
 import { requestUrl } from './requestUrl';
+import { sessionCredentials } from './sessionCredentials';
 import { toApiError } from './toApiError';
 
 /** The page's fetch, looked up at every request. */
@@ -23,15 +24,13 @@ export interface FetchHttpClientOptions {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
-const BEARER = /^Bearer (.+)$/;
-
 /**
  * The HttpClient on the browser's fetch. Every request carries `Accept: application/json` (unless
  * the caller asks for something else), `Authorization: Bearer <token>` and `x-ui-locale` read from
- * the session as it leaves (spec); a body goes as JSON. A request leaves in the turn it is made:
+ * the session as it leaves (`sessionCredentials`, as the live stream's); a body goes as JSON. A request leaves in the turn it is made:
  * nothing is awaited before `fetch` is called, so a filter change's request is on the wire before
  * the page re-renders. Failures become `ApiError`s; every 401 is announced with the token the
- * request carried.
+ * request carried (kept with it, so the session rule can tell an old session's 401 from the current's).
  */
 export class FetchHttpClient implements HttpClient, Disposable {
   private readonly unauthorized = new Emitter<UnauthorizedEvent>();
@@ -62,7 +61,8 @@ export class FetchHttpClient implements HttpClient, Disposable {
   private async send<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
     const { activity, baseURL, window } = this.options;
     activity?.started();
-    const headers = this.headers(options.headers, body !== undefined);
+    const credentials = sessionCredentials(this.session);
+    const headers = this.headers(options.headers, body !== undefined, credentials.headers);
     try {
       const answer = await window.fetch(requestUrl(baseURL, path, options.params), {
         method,
@@ -73,7 +73,7 @@ export class FetchHttpClient implements HttpClient, Disposable {
     } catch (error) {
       const apiError = toApiError(error);
       if (apiError.status === 401) {
-        this.unauthorized.fire({ path, token: BEARER.exec(headerValue(headers, 'Authorization') ?? '')?.[1] ?? null });
+        this.unauthorized.fire({ path, token: credentials.token });
       }
       throw apiError;
     } finally {
@@ -81,8 +81,8 @@ export class FetchHttpClient implements HttpClient, Disposable {
     }
   }
 
-  /** The caller's headers over the defaults; the session's token and language over both. */
-  private headers(own: Record<string, string> = {}, json: boolean): Record<string, string> {
+  /** The caller's headers over the defaults; the session's (`credentials`) over both. */
+  private headers(own: Record<string, string> = {}, json: boolean, credentials: Record<string, string>): Record<string, string> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     for (const [name, value] of Object.entries(own)) {
       setHeader(headers, name, value);
@@ -90,10 +90,9 @@ export class FetchHttpClient implements HttpClient, Disposable {
     if (json && headerValue(headers, 'Content-Type') === undefined) {
       headers['Content-Type'] = 'application/json';
     }
-    if (this.session.token) {
-      setHeader(headers, 'Authorization', `Bearer ${this.session.token}`);
+    for (const [name, value] of Object.entries(credentials)) {
+      setHeader(headers, name, value);
     }
-    setHeader(headers, 'x-ui-locale', this.session.language);
     return headers;
   }
 
