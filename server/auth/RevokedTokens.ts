@@ -73,7 +73,8 @@ export class RevokedTokens {
 
   async isRevoked(jti: string): Promise<boolean> {
     if (!this.memory) {
-      const rows = await this.db.query('SELECT 1 FROM revoked_tokens WHERE jti = $1', [jti]);
+      // Every authenticated request asks: kept prepared (a lookup by key plans the same for any token).
+      const rows = await this.db.query('SELECT 1 FROM revoked_tokens WHERE jti = $1', [jti], { prepared: true });
       return rows.length > 0;
     }
     await this.load(this.memory);

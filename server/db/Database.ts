@@ -6,10 +6,22 @@
  */
 export type SqlValue = string | number | boolean | null | readonly (string | number | boolean | null)[];
 
+/** How one statement is sent. */
+export interface QueryOptions {
+  /**
+   * A statement sent often, always in the same text with other values, whose best plan does not
+   * depend on the values (the order list's pages: every sort reads its index in order and stops
+   * after a page). A PostgreSQL server keeps it prepared on each connection and plans it once for
+   * any values, instead of planning it anew for every call, which costs more than running it. Leave
+   * it out where the values decide the plan (a search text, a range the plan must estimate).
+   */
+  prepared?: boolean;
+}
+
 /** Something SQL can be sent to: the database itself or one open transaction. */
 export interface Queryable {
   /** One statement with parameters; resolves to its rows. */
-  query<T extends object>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  query<T extends object>(sql: string, params?: readonly SqlValue[], options?: QueryOptions): Promise<T[]>;
   /** A script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }

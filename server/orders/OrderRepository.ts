@@ -348,7 +348,10 @@ export class OrderRepository {
     );
     const rowsJson = `to_json(array_agg(ARRAY[${texts.join(', ')}] ORDER BY ${orderBy('r.')}))`;
     const sql = `SELECT coalesce((SELECT ${rowsJson} FROM (${page}) AS r), '[]')::text AS rows${total}`;
-    const [result] = await this.db.query<{ rows: string; total?: number; last_event_id?: number | string | null }>(sql, params.values);
+    // Kept prepared and planned once, but for a search: how many rows a text matches decides the plan.
+    const [result] = await this.db.query<{ rows: string; total?: number; last_event_id?: number | string | null }>(sql, params.values, {
+      prepared: criteria.search === undefined,
+    });
     const rows = JSON.parse(result?.rows ?? '[]') as PageRow[];
 
     const more = rows.length > criteria.limit;

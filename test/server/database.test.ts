@@ -1,4 +1,5 @@
 import { type Database, DatabaseError } from '../../server/db/Database';
+import { genericPlans } from '../../server/db/PostgresDatabase';
 import { openTestDatabase, TEST_ENGINE } from './support/testEngine';
 import { STARTUP_TIMEOUT_MS } from './support/testServer';
 
@@ -77,5 +78,56 @@ describe(`the database port on ${TEST_ENGINE}`, () => {
       }),
     ).toBe('done');
     expect(await db.query('SELECT id FROM booked')).toEqual([{ id: 2 }]);
+  });
+
+  it('answers a statement sent prepared as it answers it otherwise, for other values each time, and after a failure', async () => {
+    await db.exec('CREATE TABLE kept (id int PRIMARY KEY, at timestamptz, label text)');
+    await db.query(`INSERT INTO kept SELECT n, TIMESTAMPTZ '2026-09-22 05:00:00+00' + n * interval '1 hour', 'n' || n FROM generate_series(1, 50) AS n`);
+    const sql = 'SELECT id, at, label FROM kept WHERE id >= $1::int AND at <= $2::timestamptz ORDER BY id LIMIT $3::int';
+    // More calls than PostgreSQL plans for the values before it considers a plan for any values.
+    for (let call = 0; call < 8; call++) {
+      const values = [call * 5, '2026-09-25T00:00:00.000Z', 3 + call];
+      const prepared = await db.query(sql, values, { prepared: true });
+      expect(prepared).toEqual(await db.query(sql, values));
+      expect(prepared[0]).toEqual({ id: Math.max(1, call * 5), at: expect.stringMatching(/^2026-09-2\dT\d\d:00:00\.000Z$/), label: `n${Math.max(1, call * 5)}` });
+    }
+    await expect(db.query(sql, ['x', '2026-09-23T00:00:00.000Z', 3], { prepared: true })).rejects.toMatchObject({ code: '22P02' });
+    expect(await db.query(sql, [49, '2027-01-01T00:00:00.000Z', 5], { prepared: true })).toEqual([
+      { id: 49, at: '2026-09-24T06:00:00.000Z', label: 'n49' },
+      { id: 50, at: '2026-09-24T07:00:00.000Z', label: 'n50' },
+    ]);
+    await expect(
+      db.transaction(async (tx) => tx.query<{ id: number }>('SELECT id FROM kept WHERE id = $1::int', [7], { prepared: true })),
+    ).resolves.toEqual([{ id: 7 }]);
+  });
+
+  if (TEST_ENGINE === 'postgres') {
+    it('plans a statement sent prepared once for any values, and every other statement for its values', async () => {
+      const setting = 'SELECT current_setting($1::text) AS mode';
+      expect(await db.query(setting, ['plan_cache_mode'], { prepared: true })).toEqual([{ mode: 'force_generic_plan' }]);
+      expect(await db.query(setting, ['plan_cache_mode'])).toEqual([{ mode: 'auto' }]);
+    });
+  }
+});
+
+describe('the connection settings for prepared statements on a PostgreSQL server', () => {
+  const saved = process.env.PGOPTIONS;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.PGOPTIONS;
+    else process.env.PGOPTIONS = saved;
+  });
+
+  it('add the plan mode to the options the URL or PGOPTIONS gives, and take them out of the URL', () => {
+    delete process.env.PGOPTIONS;
+    expect(genericPlans('postgresql://u:p%40ss@db.example:5433/cockpit?sslmode=require')).toEqual({
+      connectionString: 'postgresql://u:p%40ss@db.example:5433/cockpit?sslmode=require',
+      options: '-c plan_cache_mode=force_generic_plan',
+    });
+    expect(genericPlans('postgresql://db.example/cockpit?options=-c%20search_path%3Dcockpit&sslmode=disable')).toEqual({
+      connectionString: 'postgresql://db.example/cockpit?sslmode=disable',
+      options: '-c search_path=cockpit -c plan_cache_mode=force_generic_plan',
+    });
+    process.env.PGOPTIONS = '-c statement_timeout=5s';
+    expect(genericPlans('postgresql://db.example/cockpit').options).toBe('-c statement_timeout=5s -c plan_cache_mode=force_generic_plan');
   });
 });

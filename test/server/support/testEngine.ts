@@ -47,7 +47,7 @@ export async function openTestDatabase(options: { migrated?: boolean } = {}): Pr
   }
   let closing: Promise<void> | undefined;
   return {
-    query: (sql, params) => db.query(sql, params),
+    query: (sql, params, options) => db.query(sql, params, options),
     exec: (sql) => db.exec(sql),
     transaction: (work) => db.transaction(work),
     close: () => (closing ??= db.close().finally(() => fresh.drop())),
