@@ -8,15 +8,18 @@ const root = document.getElementById('root');
  * page only define their modules; a module's code runs when it is first imported, and the entry's
  * static imports ran all of it (React, the libraries, the console's own modules) in one task, the
  * longest before the rows. The imports below are eager: no chunk of their own, nothing more to
- * load, only evaluated later, after a yield each, so that the browser can paint and answer between them.
+ * load, only evaluated later, after a yield each, so that the browser can paint and answer between
+ * them: React, i18next, the container's modules (MobX, Inversify, the stores and adapters), the rest.
  */
 async function start(element: HTMLElement): Promise<void> {
   await nextTask();
   await import(/* webpackMode: "eager" */ 'react-dom/client');
+  // The console's own modules, not the libraries' entries: a whole package imported as a namespace
+  // would keep every export of it in the build, where the console's imports let the rest go.
   await nextTask();
-  await Promise.all([import(/* webpackMode: "eager" */ 'mobx'), import(/* webpackMode: "eager" */ 'inversify'), import(/* webpackMode: "eager" */ 'i18next')]);
+  await import(/* webpackMode: "eager" */ '../infrastructure/i18n/createI18n');
   await nextTask();
-  await import(/* webpackMode: "eager" */ 'react-router-dom');
+  await import(/* webpackMode: "eager" */ './createContainer');
   await nextTask();
   const { bootstrap } = await import(/* webpackMode: "eager" */ './bootstrap');
   await nextTask();
