@@ -90,6 +90,14 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
       new MiniCssExtractPlugin({
         filename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css',
         chunkFilename: production ? 'assets/[name].[contenthash:12].css' : 'assets/[name].css',
+        // The lazy chunks' stylesheets go at the end of <head> as they load, the shell's before all
+        // of them: it begins with Blueprint's rules for the signed-in pages (UsedBlueprintCssPlugin),
+        // which must come before the pages' own rules, as they did in Blueprint's stylesheet.
+        insert: function insertChunkStylesheet(linkTag: HTMLLinkElement) {
+          const first = /\/shell\.[^/]*css$/.test(linkTag.href) ? document.head.querySelector('link[data-chunk-stylesheet]') : null;
+          linkTag.setAttribute('data-chunk-stylesheet', '');
+          document.head.insertBefore(linkTag, first);
+        },
       }),
       new PwaAssetsPlugin(path.resolve(__dirname, 'src/app/pwa')),
       ...(production

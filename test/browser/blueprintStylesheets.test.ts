@@ -18,12 +18,17 @@ const FULL = {
 const settle = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 const screenshot = (page: Page) => page.screenshot({ animations: 'disabled', caret: 'hide' });
 
+/** Where the shell's stylesheet turns from Blueprint's rules for the signed-in pages to its own (UsedBlueprintCssPlugin). */
+const SHELL_OWN_RULES = '/* The shell\'s own rules */';
+
 /**
  * Puts Blueprint's whole stylesheets in the place of the build's reduced ones (each right after its
- * `<link>`, which is switched off, so the cascade's order stays), or back. Returns how many it swapped.
+ * `<link>`, which is switched off, so the cascade's order stays), or back. The shell's stylesheet,
+ * which begins with the Blueprint rules the build moved out of the login page's, is put back
+ * without them. Returns how many it swapped (not counting the shell's).
  */
 function swapStylesheets(page: Page, full: typeof FULL | null): Promise<number> {
-  return page.evaluate((whole) => {
+  return page.evaluate(async ([whole, marker]) => {
     document.querySelectorAll('style[data-full-stylesheet]').forEach((style) => style.remove());
     document.querySelectorAll<HTMLLinkElement>('link[data-swapped]').forEach((link) => {
       link.disabled = false;
@@ -44,10 +49,18 @@ function swapStylesheets(page: Page, full: typeof FULL | null): Promise<number> 
         link.dataset.swapped = kind;
         link.disabled = true;
         swapped++;
+      } else if (/\/shell\.[0-9a-f]+\.css$/.test(link.href)) {
+        const text = await (await fetch(link.href)).text();
+        const style = document.createElement('style');
+        style.dataset.fullStylesheet = 'shell';
+        style.textContent = text.slice(text.indexOf(marker) + marker.length);
+        link.after(style);
+        link.dataset.swapped = 'shell';
+        link.disabled = true;
       }
     }
     return swapped;
-  }, full);
+  }, [full, SHELL_OWN_RULES] as const);
 }
 
 /**
@@ -126,9 +139,21 @@ describe('Blueprint\'s stylesheets as the build ships them', () => {
     const css = await (await fetch(new URL(href ?? '', cockpit.url))).text();
     expect(css).not.toMatch(/\.bp6-icon-[a-z-]+::?before\s*\{\s*content:/);
     expect(css).toContain('.bp6-button');
-    expect(css).toContain('.bp6-dark .bp6-button');
     expect(css).not.toContain('.bp6-slider');
     expect(css.length).toBeLessThan(FULL.core.length * 0.7);
+    // What only the signed-in pages draw comes with the shell, before the shell's own rules.
+    expect(css).not.toContain('.bp6-tooltip');
+    expect(css).not.toContain('.bp6-menu-item');
+    await logIn(page);
+    await page.locator('[role="row"][data-order-id]').first().waitFor();
+    const shellHref = await page.locator('link[rel="stylesheet"][href*="/shell."]').getAttribute('href');
+    const shellCss = await (await fetch(new URL(shellHref ?? '', cockpit.url))).text();
+    expect(shellCss.indexOf('.bp6-tooltip')).toBeGreaterThanOrEqual(0);
+    expect(shellCss.indexOf('.bp6-tooltip')).toBeLessThan(shellCss.indexOf(SHELL_OWN_RULES));
+    // The dark theme (to come, the operator's choice) is a signed-in page's.
+    expect(css).not.toContain('.bp6-dark');
+    expect(shellCss.indexOf('.bp6-dark .bp6-button')).toBeGreaterThanOrEqual(0);
+    expect(shellCss.indexOf('.bp6-dark .bp6-button')).toBeLessThan(shellCss.indexOf(SHELL_OWN_RULES));
   });
 
   it('shows the login with an error, the orders, a tooltip, the user menu, the calendar and the settings as with the whole stylesheets', async () => {

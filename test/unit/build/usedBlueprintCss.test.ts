@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import postcss from 'postcss';
-import { reduceBlueprintCss } from '../../../scripts/webpack/UsedBlueprintCssPlugin';
+import { isSignedInOnlyClass, needsSignedInPage, reduceBlueprintCss } from '../../../scripts/webpack/UsedBlueprintCssPlugin';
 import { stylesheetClasses, usedBlueprintClasses } from '../../../scripts/webpack/usedBlueprintClasses';
 
 const BLUEPRINT_CSS = readFileSync(path.resolve(__dirname, '../../../node_modules/@blueprintjs/core/lib/css/blueprint.css'), 'utf8');
@@ -78,3 +78,49 @@ describe('Blueprint\'s stylesheet reduced to what a bundle can use', () => {
     expect(reduced).toContain('@keyframes keep-me');
   });
 });
+
+describe('Blueprint\'s rules for the signed-in pages, out of the login page\'s stylesheet', () => {
+  it('knows the classes only signed-in pages draw, and those built on them', () => {
+    for (const name of ['bp6-tooltip', 'bp6-popover-arrow', 'bp6-menu-item', 'bp6-submenu', 'bp6-navbar-divider', 'bp6-html-table-striped', 'bp6-tag-remove', 'bp6-control', 'bp6-control-group', 'bp6-control-indicator', 'bp6-switch', 'bp6-outlined', 'bp6-dark']) {
+      expect([name, isSignedInOnlyClass(name)]).toEqual([name, true]);
+    }
+    // The login page's form, select, callout, error panel, toast (with its button group) and spinner.
+    for (const name of ['bp6-button', 'bp6-button-group', 'bp6-input-group', 'bp6-form-group', 'bp6-html-select', 'bp6-callout', 'bp6-card', 'bp6-non-ideal-state', 'bp6-toast', 'bp6-overlay', 'bp6-portal', 'bp6-spinner', 'bp6-minimal', 'bp6-icon']) {
+      expect([name, isSignedInOnlyClass(name)]).toEqual([name, false]);
+    }
+    expect(needsSignedInPage('.bp6-tooltip .bp6-popover-content')).toBe(true);
+    expect(needsSignedInPage('.bp6-dark .bp6-button')).toBe(true);
+    expect(needsSignedInPage('[data-bp-color-scheme=dark] .bp6-button')).toBe(true);
+    expect(needsSignedInPage('.bp6-button.bp6-outlined')).toBe(true);
+    expect(needsSignedInPage('.bp6-button:not([class*=bp6-intent-])')).toBe(false);
+    expect(needsSignedInPage('.bp6-button.bp6-minimal')).toBe(false);
+  });
+
+  it('moves them out, in their order and with their media queries, and keeps the rest where it was', async () => {
+    const css = [
+      '.bp6-button{color:red}',
+      '.bp6-tooltip,.bp6-button.bp6-minimal{color:blue}',
+      '@media (forced-colors:active){.bp6-button{border:1px solid}.bp6-menu-item{border:none}.bp6-tooltip{outline:1px solid}}',
+      '.bp6-dark .bp6-menu{background:black}',
+      '@supports (color:red){.bp6-tag{color:red}}',
+    ].join('');
+    const script = 'let e="bp6";const t=`${e}-button`,m=`${e}-minimal`,o=`${e}-tooltip`,u=`${e}-menu`,i=`${u}-item`,g=`${e}-tag`;';
+    const reduced = await reduceBlueprintCss(css, [script], { moveOut: needsSignedInPage });
+    expect([...selectorsOf(reduced.css)]).toEqual(['.bp6-button', '.bp6-button.bp6-minimal']);
+    expect(reduced.css).toMatch(/@media \(forced-colors:active\)\s*\{\s*\.bp6-button\s*\{\s*border:1px solid\s*\}\s*\}/);
+    expect(reduced.css).not.toContain('@supports');
+    expect([...selectorsOf(reduced.moved)]).toEqual(['.bp6-tooltip', '.bp6-menu-item', '.bp6-dark .bp6-menu', '.bp6-tag']);
+    const moved = postcss.parse(reduced.moved);
+    expect(moved.nodes.map((node) => (node.type === 'atrule' ? `@${node.name} ${node.params} ${node.nodes?.length}` : node.type))).toEqual([
+      'rule',
+      '@media (forced-colors:active) 2',
+      'rule',
+      '@supports (color:red) 1',
+    ]);
+  });
+
+  it('moves nothing unless asked', async () => {
+    expect((await reduceBlueprintCss('.bp6-tooltip{color:blue}', ['let e="bp6";const o=`${e}-tooltip`;'])).moved).toBe('');
+  });
+});
+
