@@ -82,7 +82,8 @@ async function expectSameWithWholeStylesheets(page: Page, state: string, stylesh
     await swapStylesheets(page, null);
     await settle(page);
     const reducedAgain = await screenshot(page);
-    if (!reduced.equals(reducedAgain) && attempt < 5) {
+    // A page still changing (a tooltip placing itself, the stream reconnecting) is compared again a little later.
+    if (!reduced.equals(reducedAgain) && attempt < 10) {
       await page.waitForTimeout(500);
       continue;
     }

@@ -226,8 +226,11 @@ describe('the orders workspace in a browser', () => {
   });
 
   it('opens an order with the keyboard and saves a status change', async () => {
+    // The rows of the filtered list, not those of the list before it, are the ones the keys move over.
+    const filtered = page.waitForResponse((response) => /\/api\/orders\?.*status=new/.test(response.url()));
     await page.getByRole('button', { name: 'Neu', exact: true }).click();
     await page.waitForURL(/status=new/);
+    await filtered;
     await page.locator('[role="row"][data-order-id]').first().waitFor();
     await page.getByRole('grid').focus();
     await page.keyboard.press('ArrowDown');
