@@ -15,8 +15,9 @@ export default tseslint.config(
     plugins: { boundaries },
     settings: {
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
-      'boundaries/include': ['src/**/*', 'server/**/*', 'test/**/*'],
+      'boundaries/include': ['shared/**/*', 'src/**/*', 'server/**/*', 'test/**/*'],
       'boundaries/elements': [
+        { type: 'shared', pattern: 'shared' },
         { type: 'model', pattern: 'src/domain/model' },
         { type: 'ports', pattern: 'src/domain/ports' },
         { type: 'stores', pattern: 'src/domain/stores' },
@@ -36,26 +37,29 @@ export default tseslint.config(
         {
           default: 'disallow',
           policies: [
+            // 0. What the console and the backend share (the HTTP contract's types and the rules both apply
+            //    to its values) imports nothing but itself.
+            allow('shared', ['shared']),
             // 1. The domain imports only the domain, each part only the parts below it: the model; the
             //    ports (what the domain needs of the world, in the model's terms); the stores (state
             //    over the ports); the lifecycle (what happens when, over stores and ports).
-            allow('model', ['model']),
-            allow('ports', ['model', 'ports']),
-            allow('stores', ['model', 'ports', 'stores']),
-            allow('lifecycle', ['model', 'ports', 'stores', 'lifecycle']),
+            allow('model', ['shared', 'model']),
+            allow('ports', ['shared', 'model', 'ports']),
+            allow('stores', ['shared', 'model', 'ports', 'stores']),
+            allow('lifecycle', ['shared', 'model', 'ports', 'stores', 'lifecycle']),
             // 2. Infrastructure implements ports in the model's terms; it never imports a store, the
             //    lifecycle, ui or the composition root.
-            allow('infrastructure', ['model', 'ports', 'infrastructure']),
+            allow('infrastructure', ['shared', 'model', 'ports', 'infrastructure']),
             // 3. Views import the domain and each other, never infrastructure.
-            allow('ui', ['model', 'ports', 'stores', 'lifecycle', 'ui', 'types']),
+            allow('ui', ['shared', 'model', 'ports', 'stores', 'lifecycle', 'ui', 'types']),
             // 4. The composition root imports anything; nothing imports it (its entry lives in it).
-            allow('app', ['model', 'ports', 'stores', 'lifecycle', 'infrastructure', 'ui', 'app', 'types']),
-            // 5. The service worker is a program of its own: the wire model and itself.
-            allow('serviceWorker', ['model', 'serviceWorker']),
-            // 6. The reference backend shares only the wire model with the console.
-            allow('server', ['server', 'model']),
+            allow('app', ['shared', 'model', 'ports', 'stores', 'lifecycle', 'infrastructure', 'ui', 'app', 'types']),
+            // 5. The service worker is a program of its own: the shared contract, the console's messages and itself.
+            allow('serviceWorker', ['shared', 'model', 'serviceWorker']),
+            // 6. The reference backend shares only the contract with the console; it never reaches into src/.
+            allow('server', ['shared', 'server']),
             // 7. Tests may import anything.
-            allow('test', ['model', 'ports', 'stores', 'lifecycle', 'infrastructure', 'ui', 'app', 'types', 'server', 'serviceWorker', 'test']),
+            allow('test', ['shared', 'model', 'ports', 'stores', 'lifecycle', 'infrastructure', 'ui', 'app', 'types', 'server', 'serviceWorker', 'test']),
           ],
         },
       ],
@@ -67,6 +71,13 @@ export default tseslint.config(
     files: ['src/domain/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!mobx$|\\.)', message: 'src/domain imports only the domain and mobx.' }] }],
+    },
+  },
+  {
+    // The shared contract is plain TypeScript: no package at all.
+    files: ['shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!\\./)', message: 'shared/ imports only shared/.' }] }],
     },
   },
   {

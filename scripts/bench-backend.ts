@@ -18,7 +18,7 @@ import { migrate } from '../server/db/migrate';
 import { DEMO_PASSWORD, DEMO_TENANTS } from '../server/seed/demoAccounts';
 import { seedDemoData } from '../server/seed/seedDemoData';
 import { REPOSITORY_ROOT, type RunningServer, startServer } from '../server/startServer';
-import type { OrderPage } from '../src/domain/model/Order';
+import type { OrderPage } from '../shared/Order';
 
 export interface BackendBenchOptions {
   /** Where the embedded database is kept between runs. Default `<repository>/data/bench`. */

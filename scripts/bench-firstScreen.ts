@@ -322,7 +322,7 @@ export function stageBuild(distDir: string): { dir: string; build: string } {
     copyFileSync(path.join(__dirname, 'bench', 'floor', file), path.join(staged, file));
   }
   const git = (...args: string[]) => spawnSync('git', args, { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
-  const build = `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--', 'src', 'webpack.config.ts', 'scripts/webpack') ? '+' : ''}`;
+  const build = `${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--', 'shared', 'src', 'webpack.config.ts', 'scripts/webpack') ? '+' : ''}`;
   return { dir, build };
 }
 

@@ -10,7 +10,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 const INSTALL_STAMP = path.join(root, 'node_modules', '.cockpit-install-stamp');
 const BUILD_STAMP = path.join(root, 'dist', '.build-stamp');
-const BUILD_INPUTS = ['src', 'scripts/webpack', 'webpack.config.ts', 'tsconfig.json', 'tsconfig.base.json', 'package-lock.json'];
+const BUILD_INPUTS = ['shared', 'src', 'scripts/webpack', 'webpack.config.ts', 'tsconfig.json', 'tsconfig.base.json', 'package-lock.json'];
 
 export function log(message) {
   console.log(`\x1b[36m[cockpit]\x1b[0m ${message}`);

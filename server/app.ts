@@ -27,7 +27,7 @@ import { registerErrorHandling } from './http/errorHandling';
 import { registerHealthRoutes } from './http/healthRoutes';
 import { requestValidators } from './http/requestValidation';
 import { registerRuntimeConfigRoute } from './http/runtimeConfigRoute';
-import type { RuntimeConfig } from '../src/domain/model/RuntimeConfig';
+import type { RuntimeConfig } from '../shared/RuntimeConfig';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { redactingLogger } from './logging/redactingLogger';
 import { registerMeRoutes } from './me/meRoutes';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { LoginResult } from '../../src/domain/model/User';
+import type { LoginResult } from '../../shared/User';
 import type { OpenStreams } from '../events/OpenStreams';
 import { ProblemError } from '../http/ProblemError';
 import { singleLineText } from '../http/textSchemas';

@@ -1,4 +1,4 @@
-import type { Disposable } from '../../src/domain/model/Disposable';
+import type { Disposable } from '../../shared/Disposable';
 
 export type OrderEventType = 'order.created' | 'order.updated' | 'order.deleted';
 

@@ -1,4 +1,4 @@
-import type { Disposable } from '../../src/domain/model/Disposable';
+import type { Disposable } from '../../shared/Disposable';
 
 /** Sets of values by key, each added value removed by disposing what `add` answered; empty sets go. */
 export class KeyedSets<K, V> {

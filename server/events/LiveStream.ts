@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import type { Disposable } from '../../src/domain/model/Disposable';
+import type { Disposable } from '../../shared/Disposable';
 import type { StoredEvent } from './EventHub';
 import type { EventLog, EventPosition } from './EventLog';
 import type { StreamEnd } from './OpenStreams';

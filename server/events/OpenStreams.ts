@@ -1,4 +1,4 @@
-import type { Disposable } from '../../src/domain/model/Disposable';
+import type { Disposable } from '../../shared/Disposable';
 import { KeyedSets } from './KeyedSets';
 
 /** Why the backend ends a stream; `displaced`: newer streams of its token took its place. */

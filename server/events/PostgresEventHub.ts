@@ -1,4 +1,4 @@
-import type { Disposable } from '../../src/domain/model/Disposable';
+import type { Disposable } from '../../shared/Disposable';
 import type { Queryable } from '../db/Database';
 import type { EventHub, EventListener, StoredEvent } from './EventHub';
 import { EVENT_CHANNEL, type EventLog, parseEventNotice } from './EventLog';

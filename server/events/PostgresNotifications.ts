@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Disposable } from '../../src/domain/model/Disposable';
+import type { Disposable } from '../../shared/Disposable';
 
 /** What a subscriber of a channel is told. */
 export interface NotificationListener {

@@ -1,4 +1,4 @@
-import type { Disposable } from '../../src/domain/model/Disposable';
+import type { Disposable } from '../../shared/Disposable';
 import { REVOCATION_CHANNEL, type RevokedTokens } from '../auth/RevokedTokens';
 import type { OpenStreams } from './OpenStreams';
 import type { PostgresNotifications } from './PostgresNotifications';

@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { DisposableCollection } from '../../src/domain/model/Disposable';
+import { DisposableCollection } from '../../shared/Disposable';
 import { principalOf } from '../auth/authentication';
 import type { RevokedTokens } from '../auth/RevokedTokens';
 import { ProblemError } from '../http/ProblemError';

@@ -1,5 +1,5 @@
-import type { Language } from '../../src/domain/model/Language';
-import type { FieldError, Problem } from '../../src/domain/model/Problem';
+import type { Language } from '../../shared/Language';
+import type { FieldError, Problem } from '../../shared/Problem';
 import { PROBLEM_TEXTS, type ProblemKind, type ProblemParams } from './problemTexts';
 
 /** The `type` URI of a problem kind. */

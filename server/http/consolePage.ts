@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RuntimeConfig } from '../../src/domain/model/RuntimeConfig';
+import type { RuntimeConfig } from '../../shared/RuntimeConfig';
 import { ProblemError } from './ProblemError';
 import { runtimeConfigBlock } from './runtimeConfigBlock';
 

@@ -1,5 +1,5 @@
-import type { Language } from '../../src/domain/model/Language';
-import type { FieldError } from '../../src/domain/model/Problem';
+import type { Language } from '../../shared/Language';
+import type { FieldError } from '../../shared/Problem';
 
 /** What can be wrong with one field, and how it is said in each language. */
 const MESSAGES = {

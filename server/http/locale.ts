@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Language } from '../../src/domain/model/Language';
+import type { Language } from '../../shared/Language';
 
 /** The language of the answer texts: German when `x-ui-locale` says `de`, English otherwise. */
 export function requestLocale(request: FastifyRequest): Language {

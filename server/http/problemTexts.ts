@@ -1,4 +1,4 @@
-import type { Language } from '../../src/domain/model/Language';
+import type { Language } from '../../shared/Language';
 
 /** The kinds of problem the API answers with; each names its `type` URI and HTTP status. */
 export type ProblemKind =

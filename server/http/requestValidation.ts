@@ -1,6 +1,6 @@
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
-import { isInstant } from '../../src/domain/model/instant';
+import { isInstant } from '../../shared/instant';
 import { isMultiLineText, isSingleLineText } from './textRules';
 
 type RouteSchema = Parameters<FastifySchemaCompiler<unknown>>[0];
@@ -12,7 +12,7 @@ const BASE_OPTIONS = { removeAdditional: false, useDefaults: true, allErrors: fa
 
 /**
  * The formats of the product, for every request schema: `date-time` is an instant as
- * `src/domain/model/instant.ts` takes it (strict RFC 3339, supported years); `text` is one line
+ * `shared/instant.ts` takes it (strict RFC 3339, supported years); `text` is one line
  * without control characters; `multiline-text` may also hold newlines and tabs.
  */
 function addProductFormats(ajv: Ajv): void {

@@ -1,5 +1,5 @@
-import type { RuntimeConfig } from '../../src/domain/model/RuntimeConfig';
-import { RUNTIME_CONFIG_ELEMENT_ID } from '../../src/domain/model/runtimeConfigElement';
+import type { RuntimeConfig } from '../../shared/RuntimeConfig';
+import { RUNTIME_CONFIG_ELEMENT_ID } from '../../shared/runtimeConfigElement';
 
 /** Characters that could end the block or be read as markup, as JSON escapes (the JSON means the same). */
 const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { RuntimeConfig } from '../../src/domain/model/RuntimeConfig';
+import type { RuntimeConfig } from '../../shared/RuntimeConfig';
 
 /**
  * `GET /config.json`: what the console needs to know at start, never cached without revalidation.

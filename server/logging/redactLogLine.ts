@@ -1,4 +1,4 @@
-import { isSecretName, REDACTED, redactSecretText } from '../../src/domain/model/redactSecrets';
+import { isSecretName, REDACTED, redactSecretText } from '../../shared/redactSecrets';
 
 /**
  * `value` without secrets: every string (and object key) passes `redactSecretText`; a string, object or

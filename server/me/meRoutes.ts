@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { isLanguage } from '../../src/domain/model/Language';
-import type { FieldError } from '../../src/domain/model/Problem';
-import { isValidThemeColor, THEME_COLOR_KEYS, type ThemeColorKey } from '../../src/domain/model/ThemeColors';
-import type { User } from '../../src/domain/model/User';
+import { isLanguage } from '../../shared/Language';
+import type { FieldError } from '../../shared/Problem';
+import { isValidThemeColor, THEME_COLOR_KEYS, type ThemeColorKey } from '../../shared/ThemeColors';
+import type { User } from '../../shared/User';
 import { principalOf } from '../auth/authentication';
 import { fieldError } from '../http/fieldErrors';
 import { requestLocale } from '../http/locale';

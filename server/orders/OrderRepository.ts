@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../src/domain/model/OrderStatus';
+import type { OrderStatus } from '../../shared/OrderStatus';
 import type { Database, SqlValue } from '../db/Database';
 import { appendEvents, carriesEvent, EVENT_CHANNEL, nextEventId, noticeSql, recordEvent } from '../events/EventLog';
 import type { StoredEvent } from '../events/EventHub';

@@ -1,5 +1,5 @@
-import type { Language } from '../../src/domain/model/Language';
-import type { OrderStatus } from '../../src/domain/model/OrderStatus';
+import type { Language } from '../../shared/Language';
+import type { OrderStatus } from '../../shared/OrderStatus';
 import type { OrderRecord } from './orderView';
 
 /**

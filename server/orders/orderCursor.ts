@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isInstant } from '../../src/domain/model/instant';
+import { isInstant } from '../../shared/instant';
 import { isSingleLineText } from '../http/textRules';
 import type { OrderSort, SortKeyType } from './orderSorts';
 

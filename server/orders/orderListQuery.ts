@@ -1,7 +1,7 @@
-import type { Language } from '../../src/domain/model/Language';
-import type { FieldError } from '../../src/domain/model/Problem';
-import { ORDER_STATUSES, type OrderStatus } from '../../src/domain/model/OrderStatus';
-import { isSupportedSpan, MAX_RANGE_DAYS, parseInstant } from '../../src/domain/model/instant';
+import type { Language } from '../../shared/Language';
+import type { FieldError } from '../../shared/Problem';
+import { ORDER_STATUSES, type OrderStatus } from '../../shared/OrderStatus';
+import { isSupportedSpan, MAX_RANGE_DAYS, parseInstant } from '../../shared/instant';
 import { fieldError } from '../http/fieldErrors';
 import { ProblemError } from '../http/ProblemError';
 import { singleLineText } from '../http/textSchemas';

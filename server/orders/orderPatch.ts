@@ -1,7 +1,7 @@
-import type { Language } from '../../src/domain/model/Language';
-import { canTransition, isOrderStatus, nextStatuses, ORDER_STATUSES, type OrderStatus } from '../../src/domain/model/OrderStatus';
-import { parseInstant } from '../../src/domain/model/instant';
-import type { FieldError } from '../../src/domain/model/Problem';
+import type { Language } from '../../shared/Language';
+import { canTransition, isOrderStatus, nextStatuses, ORDER_STATUSES, type OrderStatus } from '../../shared/OrderStatus';
+import { parseInstant } from '../../shared/instant';
+import type { FieldError } from '../../shared/Problem';
 import { fieldError, transitionError } from '../http/fieldErrors';
 import { multiLineText, singleLineText } from '../http/textSchemas';
 import type { OrderChanges } from './OrderRepository';

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Order, OrderPage } from '../../src/domain/model/Order';
+import type { Order, OrderPage } from '../../shared/Order';
 import { principalOf } from '../auth/authentication';
 import type { EventHub } from '../events/EventHub';
 import { fieldError } from '../http/fieldErrors';

@@ -1,5 +1,5 @@
-import type { Order } from '../../src/domain/model/Order';
-import type { OrderStatus } from '../../src/domain/model/OrderStatus';
+import type { Order } from '../../shared/Order';
+import type { OrderStatus } from '../../shared/OrderStatus';
 
 /** An order as stored (timestamps as ISO strings, as the database port delivers them). */
 export interface OrderRecord {

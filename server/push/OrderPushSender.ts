@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { Disposable } from '../../src/domain/model/Disposable';
+import type { Disposable } from '../../shared/Disposable';
 import type { EventHub, StoredEvent } from '../events/EventHub';
 import { ConcurrencyLimit } from '../limits/ConcurrencyLimit';
 import { newOrderFacts, newOrderNotification } from './orderNotification';
@@ -7,7 +7,7 @@ import type { PushClaims } from './PushClaims';
 import { isLastingRefusal, type PushEndpointPolicy } from './PushEndpointPolicy';
 import type { PushSubscriptionRepository, StoredPushSubscription } from './PushSubscriptionRepository';
 import type { PushAnswer, PushSendOptions, PushTransport } from './PushTransport';
-import { retryAfterMs } from '../../src/domain/model/retryAfter';
+import { retryAfterMs } from '../../shared/retryAfter';
 
 /** Where the sender reports what went wrong (the app's logger). */
 export interface PushLog {

@@ -1,4 +1,4 @@
-import type { Language } from '../../src/domain/model/Language';
+import type { Language } from '../../shared/Language';
 import type { Database } from '../db/Database';
 
 /** A subscription as `PushSubscription.toJSON()` gives it (`expirationTime` in epoch milliseconds). */

@@ -1,4 +1,4 @@
-import type { Language } from '../../src/domain/model/Language';
+import type { Language } from '../../shared/Language';
 
 /**
  * What the service worker shows for a push (spec fields of `showNotification`): `data.url` is the

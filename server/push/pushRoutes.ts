@@ -1,7 +1,7 @@
 import { createECDH } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Language } from '../../src/domain/model/Language';
-import type { FieldError } from '../../src/domain/model/Problem';
+import type { Language } from '../../shared/Language';
+import type { FieldError } from '../../shared/Problem';
 import { principalOf } from '../auth/authentication';
 import { requestLocale } from '../http/locale';
 import { ProblemError } from '../http/ProblemError';

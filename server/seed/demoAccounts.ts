@@ -1,5 +1,5 @@
-import type { Language } from '../../src/domain/model/Language';
-import type { ThemeColors } from '../../src/domain/model/ThemeColors';
+import type { Language } from '../../shared/Language';
+import type { ThemeColors } from '../../shared/ThemeColors';
 import type { OrderProfileName } from './orderProfiles';
 
 /** The password of both demo accounts. */

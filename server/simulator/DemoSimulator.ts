@@ -1,4 +1,4 @@
-import { nextStatuses, type OrderStatus } from '../../src/domain/model/OrderStatus';
+import { nextStatuses, type OrderStatus } from '../../shared/OrderStatus';
 import type { Database } from '../db/Database';
 import type { EventHub } from '../events/EventHub';
 import type { OrderChange } from '../events/OrderChange';

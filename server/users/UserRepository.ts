@@ -1,5 +1,5 @@
-import type { Language } from '../../src/domain/model/Language';
-import type { ThemeColorKey } from '../../src/domain/model/ThemeColors';
+import type { Language } from '../../shared/Language';
+import type { ThemeColorKey } from '../../shared/ThemeColors';
 import type { Database } from '../db/Database';
 
 /** A user as stored, with the name of their tenant. */

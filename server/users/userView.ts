@@ -1,5 +1,5 @@
-import type { ThemeColors } from '../../src/domain/model/ThemeColors';
-import type { User } from '../../src/domain/model/User';
+import type { ThemeColors } from '../../shared/ThemeColors';
+import type { User } from '../../shared/User';
 import type { UserRecord } from './UserRepository';
 
 /** A stored user in the wire shape of `user`; colours not set are left out of `theme`. */

@@ -1,7 +1,7 @@
 import type { Container } from 'inversify';
 import { AppStability } from '../domain/lifecycle/AppStability';
 import type { Environment } from '../domain/model/Environment';
-import type { RuntimeConfig } from '../domain/model/RuntimeConfig';
+import type { RuntimeConfig } from '../../shared/RuntimeConfig';
 import { LazyTelemetry, type LoadedTelemetry } from '../infrastructure/telemetry/LazyTelemetry';
 import type { OtelTelemetryOptions } from '../infrastructure/telemetry/startOtelTelemetry';
 import { afterFirstScreen } from '../ui/routing/afterFirstScreen';

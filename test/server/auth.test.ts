@@ -1,6 +1,6 @@
 import type { RunningServer } from '../../server/startServer';
-import type { OrderPage } from '../../src/domain/model/Order';
-import type { User } from '../../src/domain/model/User';
+import type { OrderPage } from '../../shared/Order';
+import type { User } from '../../shared/User';
 import { seededRange, withRange } from './support/orderRange';
 import {
   EXPECTED_GERMAN_USER,

@@ -6,7 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import fastify from 'fastify';
 import { registerCompression } from '../../server/http/compression';
 import type { RunningServer } from '../../server/startServer';
-import type { Order, OrderPage } from '../../src/domain/model/Order';
+import type { Order, OrderPage } from '../../shared/Order';
 import { rangeQuery, seededRange } from './support/orderRange';
 import { call, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer } from './support/testServer';
 

@@ -1,6 +1,6 @@
 import { connect, type Socket } from 'node:net';
 import type { RunningServer } from '../../server/startServer';
-import type { Order } from '../../src/domain/model/Order';
+import type { Order } from '../../shared/Order';
 import { EventStreamClient } from './support/eventStream';
 import { insertOrder, tenantOf } from './support/orderFixtures';
 import { BRITISH_EMAIL, call, expectProblem, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer, TestClock } from './support/testServer';

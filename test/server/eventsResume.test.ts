@@ -1,5 +1,5 @@
 import type { RunningServer } from '../../server/startServer';
-import type { Order } from '../../src/domain/model/Order';
+import type { Order } from '../../shared/Order';
 import { EventStreamClient, type ReceivedEvent } from './support/eventStream';
 import { insertOrder, random, tenantOf } from './support/orderFixtures';
 import { call, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer } from './support/testServer';

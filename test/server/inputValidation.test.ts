@@ -1,7 +1,7 @@
 import { encodeCursor, type KeyValue } from '../../server/orders/orderCursor';
 import { type OrderSortName, orderSort } from '../../server/orders/orderSorts';
 import type { RunningServer } from '../../server/startServer';
-import type { Order } from '../../src/domain/model/Order';
+import type { Order } from '../../shared/Order';
 import { insertOrder, tenantOf } from './support/orderFixtures';
 import { browserSubscription } from './support/webPushCrypto';
 import { BRITISH_EMAIL, call, expectProblem, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer, TestClock } from './support/testServer';

@@ -1,5 +1,5 @@
 import type { RunningServer } from '../../server/startServer';
-import type { User } from '../../src/domain/model/User';
+import type { User } from '../../shared/User';
 import { BRITISH_EMAIL, EXPECTED_GERMAN_USER, call, expectProblem, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer } from './support/testServer';
 
 describe('/api/me', () => {

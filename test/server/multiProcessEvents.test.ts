@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Order, OrderPage } from '../../src/domain/model/Order';
+import type { Order, OrderPage } from '../../shared/Order';
 import { type BackendProcess, BackendProcesses, PROCESS_START_TIMEOUT_MS } from './support/backendProcesses';
 import { EventStreamClient, type ReceivedEvent } from './support/eventStream';
 import { seededRange, withRange } from './support/orderRange';

@@ -1,5 +1,5 @@
 import type { RunningServer } from '../../server/startServer';
-import type { Order, OrderPage } from '../../src/domain/model/Order';
+import type { Order, OrderPage } from '../../shared/Order';
 import { seededRange, withRange } from './support/orderRange';
 import { BRITISH_EMAIL, call, expectProblem, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer } from './support/testServer';
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { RunningServer } from '../../server/startServer';
-import type { Order, OrderPage } from '../../src/domain/model/Order';
+import type { Order, OrderPage } from '../../shared/Order';
 import { insertOrder, tenantOf } from './support/orderFixtures';
 import { seededRange, withRange } from './support/orderRange';
 import { BRITISH_EMAIL, call, expectProblem, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer, TestClock } from './support/testServer';

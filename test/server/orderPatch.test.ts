@@ -1,6 +1,6 @@
 import type { RunningServer } from '../../server/startServer';
-import type { Order, OrderPage } from '../../src/domain/model/Order';
-import type { OrderStatus } from '../../src/domain/model/OrderStatus';
+import type { Order, OrderPage } from '../../shared/Order';
+import type { OrderStatus } from '../../shared/OrderStatus';
 import { insertOrder, statisticsDrift, tenantOf } from './support/orderFixtures';
 import { BRITISH_EMAIL, call, expectProblem, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer, TestClock } from './support/testServer';
 

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { RunningServer } from '../../server/startServer';
-import type { OrderPage } from '../../src/domain/model/Order';
-import type { User } from '../../src/domain/model/User';
+import type { OrderPage } from '../../shared/Order';
+import type { User } from '../../shared/User';
 import { seededRange, withRange } from './support/orderRange';
 import { type KeptStorage, keptStorage, TEST_ENGINE } from './support/testEngine';
 import { call, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer } from './support/testServer';

@@ -10,7 +10,7 @@ import {
   vapidKeysFromValues,
 } from '../../server/push/vapidKeys';
 import { REPOSITORY_ROOT, type RunningServer } from '../../server/startServer';
-import type { RuntimeConfig } from '../../src/domain/model/RuntimeConfig';
+import type { RuntimeConfig } from '../../shared/RuntimeConfig';
 import { type KeptStorage, keptStorage } from './support/testEngine';
 import { call, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer } from './support/testServer';
 

@@ -1,7 +1,7 @@
 import { OrderRepository } from '../../server/orders/OrderRepository';
 import type { PushNotificationPayload } from '../../server/push/orderNotification';
 import type { RunningServer } from '../../server/startServer';
-import type { Order } from '../../src/domain/model/Order';
+import type { Order } from '../../shared/Order';
 import { EventStreamClient } from './support/eventStream';
 import { tenantOf } from './support/orderFixtures';
 import { addUser, createOrder, janaPetersensNotification, RecordingPushTransport, storedSubscriptions, TEST_PUSH_ENDPOINTS } from './support/pushFixtures';

@@ -1,6 +1,6 @@
 import { MAX_SUBSCRIPTIONS_PER_USER } from '../../server/push/PushSubscriptionRepository';
 import type { RunningServer } from '../../server/startServer';
-import type { RuntimeConfig } from '../../src/domain/model/RuntimeConfig';
+import type { RuntimeConfig } from '../../shared/RuntimeConfig';
 import { tenantOf } from './support/orderFixtures';
 import { addUser, RecordingPushTransport, storedSubscriptions, TEST_PUSH_ENDPOINTS } from './support/pushFixtures';
 import { BRITISH_EMAIL, call, expectProblem, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer, TestClock } from './support/testServer';

@@ -2,8 +2,8 @@ import { DemoSimulator, DEFAULT_SIMULATOR_INTERVAL_MS } from '../../server/simul
 import { weekOf } from '../../server/simulator/zonedTime';
 import { ORDER_PROFILES } from '../../server/seed/orderProfiles';
 import type { RunningServer } from '../../server/startServer';
-import type { Order } from '../../src/domain/model/Order';
-import { canTransition, type OrderStatus } from '../../src/domain/model/OrderStatus';
+import type { Order } from '../../shared/Order';
+import { canTransition, type OrderStatus } from '../../shared/OrderStatus';
 import { EventStreamClient } from './support/eventStream';
 import { random, tenantOf } from './support/orderFixtures';
 import { BRITISH_EMAIL, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer, TestClock } from './support/testServer';

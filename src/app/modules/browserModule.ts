@@ -1,7 +1,7 @@
 import type { i18n } from 'i18next';
 import { ContainerModule } from 'inversify';
 import { AppStability } from '../../domain/lifecycle/AppStability';
-import { RuntimeConfig } from '../../domain/model/RuntimeConfig';
+import { RuntimeConfig } from '../../../shared/RuntimeConfig';
 import { Clock } from '../../domain/ports/Clock';
 import { HttpClient } from '../../domain/ports/HttpClient';
 import { LocaleService } from '../../domain/ports/LocaleService';

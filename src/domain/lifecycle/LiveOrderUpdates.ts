@@ -1,6 +1,6 @@
 import { runInAction } from 'mobx';
 import { coalesceOrderEvents } from '../model/coalesceOrderEvents';
-import { DisposableCollection, type Disposable } from '../model/Disposable';
+import { DisposableCollection, type Disposable } from '../../../shared/Disposable';
 import { type OrderEvent, toOrderEvent } from '../model/OrderEvent';
 import type { EventStream } from '../ports/EventStream';
 import type { FrameScheduler } from '../ports/FrameScheduler';

@@ -1,5 +1,5 @@
 import { reaction } from 'mobx';
-import { DisposableCollection, type Disposable } from '../model/Disposable';
+import { DisposableCollection, type Disposable } from '../../../shared/Disposable';
 import type { EventStream } from '../ports/EventStream';
 import type { LocaleService } from '../ports/LocaleService';
 import type { PushService } from '../ports/PushService';

@@ -1,4 +1,4 @@
-import type { FieldError, Problem } from './Problem';
+import type { FieldError, Problem } from '../../../shared/Problem';
 
 /** What went wrong with a call, in the terms the console reacts to. */
 export type ApiErrorKind =

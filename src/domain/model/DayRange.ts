@@ -1,4 +1,4 @@
-import { FIRST_INSTANT, LAST_INSTANT, MAX_RANGE_DAYS } from './instant';
+import { FIRST_INSTANT, LAST_INSTANT, MAX_RANGE_DAYS } from '../../../shared/instant';
 import { addDays, daysBetween, endOfLocalDate, isLocalDate, localDateOf, startOfLocalDate, utcDateOf, type LocalDate } from './LocalDate';
 
 /** A range of whole days, both included. */

@@ -1,4 +1,4 @@
-import type { Disposable } from './Disposable';
+import type { Disposable } from '../../../shared/Disposable';
 
 /** A typed event source (VS Code's habit): `event(listener)` subscribes and returns its disposable. */
 export class Emitter<T> implements Disposable {

@@ -1,5 +1,5 @@
-import type { Order } from './Order';
-import type { OrderStatus } from './OrderStatus';
+import type { Order } from '../../../shared/Order';
+import type { OrderStatus } from '../../../shared/OrderStatus';
 
 /** What `PATCH /api/orders/{id}` accepts (spec: the console's put, sent as PATCH). */
 export interface OrderChange {

@@ -1,5 +1,5 @@
-import type { Order } from './Order';
-import { isOrderStatus } from './OrderStatus';
+import type { Order } from '../../../shared/Order';
+import { isOrderStatus } from '../../../shared/OrderStatus';
 
 /**
  * A change of the tenant's orders as the live stream tells it. `previous` is the order as it was

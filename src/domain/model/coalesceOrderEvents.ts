@@ -1,4 +1,4 @@
-import type { Order } from './Order';
+import type { Order } from '../../../shared/Order';
 import type { OrderEvent } from './OrderEvent';
 
 type Upsert = Extract<OrderEvent, { type: 'order.created' | 'order.updated' }>;

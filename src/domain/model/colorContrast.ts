@@ -1,4 +1,4 @@
-import { isValidThemeColor } from './ThemeColors';
+import { isValidThemeColor } from '../../../shared/ThemeColors';
 
 /** An sRGB colour: channels 0..255, alpha 0..1. */
 export interface Rgba {

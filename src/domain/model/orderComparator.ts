@@ -1,7 +1,7 @@
 import { compareInstants } from './compareInstants';
-import type { Order } from './Order';
+import type { Order } from '../../../shared/Order';
 import type { OrderSort } from './OrderSort';
-import { ORDER_STATUSES } from './OrderStatus';
+import { ORDER_STATUSES } from '../../../shared/OrderStatus';
 
 type Comparison = (a: Order, b: Order) => number;
 

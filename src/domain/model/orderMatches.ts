@@ -1,5 +1,5 @@
 import { compareInstants } from './compareInstants';
-import type { Order, OrderQuery } from './Order';
+import type { Order, OrderQuery } from '../../../shared/Order';
 
 /**
  * Whether an order belongs to the list of `query`, by the backend's rules (API.md): its

@@ -1,7 +1,7 @@
 import { rangeInstants, type DayRange } from './DayRange';
-import type { OrderQuery } from './Order';
+import type { OrderQuery } from '../../../shared/Order';
 import { sortParameter, type OrderSort } from './OrderSort';
-import type { OrderStatus } from './OrderStatus';
+import type { OrderStatus } from '../../../shared/OrderStatus';
 
 /** What the operator asks the list for: days (persisted), statuses and search text (in the URL), sort. */
 export interface OrderCriteria {

@@ -1,4 +1,4 @@
-import type { Credentials, LoginResult, User, UserUpdate } from '../model/User';
+import type { Credentials, LoginResult, User, UserUpdate } from '../../../shared/User';
 
 /** The backend's authentication and account resource (`/api/auth/*`, `/api/me`). */
 export interface AuthApi {

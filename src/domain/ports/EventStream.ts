@@ -1,4 +1,4 @@
-import type { Disposable } from '../model/Disposable';
+import type { Disposable } from '../../../shared/Disposable';
 import type { UnauthorizedEvent } from './HttpClient';
 
 /**

@@ -1,4 +1,4 @@
-import type { Disposable } from '../model/Disposable';
+import type { Disposable } from '../../../shared/Disposable';
 
 /**
  * Runs work once before the next frame is painted, so that many changes arriving together are

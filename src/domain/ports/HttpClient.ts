@@ -1,4 +1,4 @@
-import type { Disposable } from '../model/Disposable';
+import type { Disposable } from '../../../shared/Disposable';
 
 export interface RequestOptions {
   /** Query parameters; arrays repeat the parameter (`status=new&status=confirmed`). */

@@ -1,4 +1,4 @@
-import type { Language } from '../model/Language';
+import type { Language } from '../../../shared/Language';
 
 /** Puts a language into effect: interface texts, date locale (de-DE / en-GB) and the document's language. */
 export interface LocaleService {

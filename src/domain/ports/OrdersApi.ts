@@ -1,4 +1,4 @@
-import type { Order, OrderPage, OrderQuery } from '../model/Order';
+import type { Order, OrderPage, OrderQuery } from '../../../shared/Order';
 import type { OrderChange } from '../model/OrderChange';
 
 /** The backend's orders resource (`/api/orders`). */

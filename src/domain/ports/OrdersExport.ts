@@ -1,4 +1,4 @@
-import type { OrderQuery } from '../model/Order';
+import type { OrderQuery } from '../../../shared/Order';
 
 /** Saves the orders of a query as a CSV file on the operator's machine (`/api/orders/export.csv`). */
 export interface OrdersExport {

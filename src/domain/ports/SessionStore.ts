@@ -1,7 +1,7 @@
-import type { Disposable } from '../model/Disposable';
-import type { Language } from '../model/Language';
-import type { ThemeColors } from '../model/ThemeColors';
-import type { LoginResult, User } from '../model/User';
+import type { Disposable } from '../../../shared/Disposable';
+import type { Language } from '../../../shared/Language';
+import type { ThemeColors } from '../../../shared/ThemeColors';
+import type { LoginResult, User } from '../../../shared/User';
 
 /**
  * The signed-in session: the persisted auth slice `{ token, language, colors }` plus the user.

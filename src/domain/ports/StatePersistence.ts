@@ -1,4 +1,4 @@
-import type { Disposable } from '../model/Disposable';
+import type { Disposable } from '../../../shared/Disposable';
 
 /**
  * Keeps named slices of the console's state across reloads. All slices live under one storage

@@ -1,4 +1,4 @@
-import type { ThemeColors } from '../model/ThemeColors';
+import type { ThemeColors } from '../../../shared/ThemeColors';
 
 /** Paints the tenant's colours into the console (spec: one `custom-style` element). */
 export interface ThemeService {

@@ -1,4 +1,4 @@
-import type { Disposable } from '../model/Disposable';
+import type { Disposable } from '../../../shared/Disposable';
 
 /** Delayed work (the domain has no `setTimeout` of its own); disposing cancels it. */
 export interface Timers {

@@ -1,8 +1,8 @@
 import { action, makeObservable, observable, runInAction } from 'mobx';
 import { isApiError } from '../model/ApiError';
-import type { Disposable } from '../model/Disposable';
+import type { Disposable } from '../../../shared/Disposable';
 import { loginPathReturningTo, LOGIN_PATH, safeReturnPath } from '../model/returnPath';
-import type { Credentials } from '../model/User';
+import type { Credentials } from '../../../shared/User';
 import type { AuthApi } from '../ports/AuthApi';
 import type { EventStream } from '../ports/EventStream';
 import type { HttpClient, UnauthorizedEvent } from '../ports/HttpClient';

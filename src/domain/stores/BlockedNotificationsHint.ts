@@ -1,5 +1,5 @@
 import { action, makeObservable, observable } from 'mobx';
-import type { Disposable } from '../model/Disposable';
+import type { Disposable } from '../../../shared/Disposable';
 import type { Notifier } from '../ports/Notifier';
 import type { SessionStore } from '../ports/SessionStore';
 import type { StatePersistence } from '../ports/StatePersistence';

@@ -1,9 +1,9 @@
 import { action, computed, makeObservable, observable, observableRef, observableStruct } from 'mobx';
-import type { Disposable } from '../model/Disposable';
+import type { Disposable } from '../../../shared/Disposable';
 import { isUnexpiredJwt } from '../model/jwtExpiry';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../model/Language';
-import { validThemeColors, type ThemeColors } from '../model/ThemeColors';
-import type { LoginResult, User } from '../model/User';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/Language';
+import { validThemeColors, type ThemeColors } from '../../../shared/ThemeColors';
+import type { LoginResult, User } from '../../../shared/User';
 import type { Clock } from '../ports/Clock';
 import type { SessionStore } from '../ports/SessionStore';
 import type { StatePersistence } from '../ports/StatePersistence';

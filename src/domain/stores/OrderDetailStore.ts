@@ -1,9 +1,9 @@
 import { action, computed, makeObservable, observable, observableRef, observableStruct, runInAction } from 'mobx';
 import { isApiError, type ApiError } from '../model/ApiError';
-import type { Order } from '../model/Order';
+import type { Order } from '../../../shared/Order';
 import { isOrder, type OrderEvent } from '../model/OrderEvent';
 import { changedFields, type EditableOrderField, type OrderChange } from '../model/OrderChange';
-import { nextStatuses, type OrderStatus } from '../model/OrderStatus';
+import { nextStatuses, type OrderStatus } from '../../../shared/OrderStatus';
 import type { Notifier } from '../ports/Notifier';
 import type { OrdersApi } from '../ports/OrdersApi';
 import type { OrdersListStore } from './OrdersListStore';

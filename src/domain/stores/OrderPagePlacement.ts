@@ -1,5 +1,5 @@
 import type { ObservableMap } from 'mobx';
-import type { Order, OrderQuery } from '../model/Order';
+import type { Order, OrderQuery } from '../../../shared/Order';
 import type { OrderEvent } from '../model/OrderEvent';
 import { orderMatches } from '../model/orderMatches';
 import { insertSorted, type PageSlot, type PendingChange } from './orderPageSlot';

@@ -1,6 +1,6 @@
 import { makeObservable, observable, runInAction } from 'mobx';
 import { isApiError } from '../model/ApiError';
-import { MAX_RANGE_DAYS } from '../model/instant';
+import { MAX_RANGE_DAYS } from '../../../shared/instant';
 import { listFailureKey } from '../model/listFailureKey';
 import type { Notifier } from '../ports/Notifier';
 import type { OrdersExport } from '../ports/OrdersExport';

@@ -1,6 +1,6 @@
 import { action, computed, makeObservable, observableStruct } from 'mobx';
 import { isSupportedDayRange, presetRange, type DayRange, type RangePreset } from '../model/DayRange';
-import type { Disposable } from '../model/Disposable';
+import type { Disposable } from '../../../shared/Disposable';
 import type { Clock } from '../ports/Clock';
 import type { StatePersistence } from '../ports/StatePersistence';
 

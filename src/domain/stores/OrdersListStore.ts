@@ -1,8 +1,8 @@
 import { action, computed, makeObservable, observable, observableRef, observableStruct, reaction, runInAction } from 'mobx';
 import { isApiError } from '../model/ApiError';
-import type { FieldError } from '../model/Problem';
-import type { Disposable } from '../model/Disposable';
-import type { Order, OrderQuery } from '../model/Order';
+import type { FieldError } from '../../../shared/Problem';
+import type { Disposable } from '../../../shared/Disposable';
+import type { Order, OrderQuery } from '../../../shared/Order';
 import { orderComparator } from '../model/orderComparator';
 import type { OrderEvent } from '../model/OrderEvent';
 import { orderQuery, type OrderCriteria } from '../model/orderQuery';

@@ -1,6 +1,6 @@
 import { runInAction } from 'mobx';
 import { isApiError } from '../model/ApiError';
-import type { Language } from '../model/Language';
+import type { Language } from '../../../shared/Language';
 import type { AuthApi } from '../ports/AuthApi';
 import type { Notifier } from '../ports/Notifier';
 import type { SessionStore } from '../ports/SessionStore';

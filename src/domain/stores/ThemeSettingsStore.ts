@@ -1,8 +1,8 @@
 import { action, computed, makeObservable, observable, observableStruct, runInAction } from 'mobx';
 import { isApiError } from '../model/ApiError';
 import { readableForeground } from '../model/colorContrast';
-import { isValidThemeColor, THEME_COLOR_KEYS, type ThemeColorKey, type ThemeColors } from '../model/ThemeColors';
-import type { ThemeUpdate } from '../model/User';
+import { isValidThemeColor, THEME_COLOR_KEYS, type ThemeColorKey, type ThemeColors } from '../../../shared/ThemeColors';
+import type { ThemeUpdate } from '../../../shared/User';
 import type { AuthApi } from '../ports/AuthApi';
 import type { Notifier } from '../ports/Notifier';
 import type { SessionStore } from '../ports/SessionStore';

@@ -1,4 +1,4 @@
-import type { Order } from '../model/Order';
+import type { Order } from '../../../shared/Order';
 
 /** A change to replay on rows that were being fetched while it arrived. */
 export type PendingChange = { kind: 'upsert'; order: Order } | { kind: 'remove'; id: string };

@@ -1,4 +1,4 @@
-import type { Credentials, LoginResult, User, UserUpdate } from '../../domain/model/User';
+import type { Credentials, LoginResult, User, UserUpdate } from '../../../shared/User';
 import type { AuthApi } from '../../domain/ports/AuthApi';
 import type { HttpClient } from '../../domain/ports/HttpClient';
 

@@ -1,4 +1,4 @@
-import type { Order, OrderPage, OrderQuery } from '../../domain/model/Order';
+import type { Order, OrderPage, OrderQuery } from '../../../shared/Order';
 import type { OrderChange } from '../../domain/model/OrderChange';
 import type { HttpClient } from '../../domain/ports/HttpClient';
 import type { OrdersApi } from '../../domain/ports/OrdersApi';

@@ -1,5 +1,5 @@
-import type { RuntimeConfig } from '../../domain/model/RuntimeConfig';
-import { RUNTIME_CONFIG_ELEMENT_ID } from '../../domain/model/runtimeConfigElement';
+import type { RuntimeConfig } from '../../../shared/RuntimeConfig';
+import { RUNTIME_CONFIG_ELEMENT_ID } from '../../../shared/runtimeConfigElement';
 import { normaliseRuntimeConfig } from './normaliseRuntimeConfig';
 
 /**

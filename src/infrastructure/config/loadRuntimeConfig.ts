@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../../domain/model/RuntimeConfig';
+import type { RuntimeConfig } from '../../../shared/RuntimeConfig';
 import { embeddedRuntimeConfig } from './embeddedRuntimeConfig';
 import { normaliseRuntimeConfig } from './normaliseRuntimeConfig';
 

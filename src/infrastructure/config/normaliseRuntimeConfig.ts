@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../../domain/model/RuntimeConfig';
+import type { RuntimeConfig } from '../../../shared/RuntimeConfig';
 
 /** A runtime configuration from outside (the page, `/config.json`, storage) with every field a string. */
 export function normaliseRuntimeConfig(config: Partial<RuntimeConfig>): RuntimeConfig {

@@ -1,13 +1,13 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { action, makeObservable, observable } from 'mobx';
-import type { Disposable } from '../../domain/model/Disposable';
+import type { Disposable } from '../../../shared/Disposable';
 import { Emitter } from '../../domain/model/Emitter';
 import type { EventStream, EventStreamState, ServerEvent } from '../../domain/ports/EventStream';
 import type { UnauthorizedEvent } from '../../domain/ports/HttpClient';
 import type { Clock } from '../../domain/ports/Clock';
 import type { SessionStore } from '../../domain/ports/SessionStore';
 import type { Timers } from '../../domain/ports/Timers';
-import { retryAfterMs } from '../../domain/model/retryAfter';
+import { retryAfterMs } from '../../../shared/retryAfter';
 import { sessionCredentials, type SessionCredentials } from '../http/sessionCredentials';
 import { ReconnectBackoff } from './ReconnectBackoff';
 import { SilenceWatchdog } from './SilenceWatchdog';

@@ -1,4 +1,4 @@
-import type { Disposable } from '../../domain/model/Disposable';
+import type { Disposable } from '../../../shared/Disposable';
 import type { Timers } from '../../domain/ports/Timers';
 import { MAX_RECONNECT_DELAY, reconnectDelay } from './reconnectDelay';
 

@@ -1,4 +1,4 @@
-import type { Disposable } from '../../domain/model/Disposable';
+import type { Disposable } from '../../../shared/Disposable';
 import type { Clock } from '../../domain/ports/Clock';
 import type { Timers } from '../../domain/ports/Timers';
 

@@ -1,4 +1,4 @@
-import type { OrderQuery } from '../../domain/model/Order';
+import type { OrderQuery } from '../../../shared/Order';
 import type { HttpClient } from '../../domain/ports/HttpClient';
 import type { OrdersExport } from '../../domain/ports/OrdersExport';
 

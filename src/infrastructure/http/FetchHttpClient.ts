@@ -1,4 +1,4 @@
-import type { Disposable } from '../../domain/model/Disposable';
+import type { Disposable } from '../../../shared/Disposable';
 import { Emitter } from '../../domain/model/Emitter';
 import type { HttpClient, RequestOptions, UnauthorizedEvent } from '../../domain/ports/HttpClient';
 import type { RequestActivity } from '../../domain/ports/RequestActivity';

@@ -1,5 +1,5 @@
 import { ApiError } from '../../domain/model/ApiError';
-import { isProblem } from '../../domain/model/Problem';
+import { isProblem } from '../../../shared/Problem';
 import type { RequestOptions } from '../../domain/ports/HttpClient';
 
 /** What of a fetch `Response` the client reads. */

@@ -3,7 +3,7 @@ import 'dayjs/locale/de';
 import 'dayjs/locale/en-gb';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
 import type { i18n } from 'i18next';
-import type { Language } from '../../domain/model/Language';
+import type { Language } from '../../../shared/Language';
 import type { LocaleService } from '../../domain/ports/LocaleService';
 
 dayjs.extend(localizedFormat);

@@ -1,5 +1,5 @@
 import i18next, { type i18n, type Resource } from 'i18next';
-import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES } from '../../domain/model/Language';
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, LANGUAGES } from '../../../shared/Language';
 
 /** An i18next instance for the console: German by default, English where a text is missing. */
 export function createI18n(resources: Resource): i18n {

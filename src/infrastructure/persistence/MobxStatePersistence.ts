@@ -1,5 +1,5 @@
 import { hydrateStore, makePersistable, stopPersisting } from 'mobx-persist-store';
-import type { Disposable } from '../../domain/model/Disposable';
+import type { Disposable } from '../../../shared/Disposable';
 import { Emitter } from '../../domain/model/Emitter';
 import type { StatePersistence } from '../../domain/ports/StatePersistence';
 import type { SliceStorage } from './SlicedStorage';

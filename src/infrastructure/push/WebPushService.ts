@@ -1,5 +1,5 @@
 import { action, makeObservable, observable } from 'mobx';
-import type { Disposable } from '../../domain/model/Disposable';
+import type { Disposable } from '../../../shared/Disposable';
 import type { NotificationState } from '../../domain/model/NotificationState';
 import { ServiceWorkerError } from '../../domain/model/ServiceWorkerError';
 import type { HttpClient } from '../../domain/ports/HttpClient';

@@ -1,4 +1,4 @@
-import type { Disposable } from '../../domain/model/Disposable';
+import type { Disposable } from '../../../shared/Disposable';
 import type { FrameScheduler } from '../../domain/ports/FrameScheduler';
 
 /**

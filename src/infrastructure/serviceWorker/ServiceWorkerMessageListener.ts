@@ -1,4 +1,4 @@
-import type { Disposable } from '../../domain/model/Disposable';
+import type { Disposable } from '../../../shared/Disposable';
 import { isServiceWorkerMessage } from '../../domain/model/ServiceWorkerMessage';
 import type { Navigator } from '../../domain/ports/Navigator';
 import type { Notifier } from '../../domain/ports/Notifier';

@@ -1,5 +1,5 @@
 import type { AnyValue } from '@opentelemetry/api-logs';
-import { isSecretName, REDACTED, redactSecretText } from '../../domain/model/redactSecrets';
+import { isSecretName, REDACTED, redactSecretText } from '../../../shared/redactSecrets';
 
 /** `text` with every token, credential and secret URL parameter replaced: the rule the backend's log applies too. */
 export const scrubText = redactSecretText;

@@ -1,4 +1,4 @@
-import { isValidThemeColor, THEME_COLOR_KEYS, type ThemeColors } from '../../domain/model/ThemeColors';
+import { isValidThemeColor, THEME_COLOR_KEYS, type ThemeColors } from '../../../shared/ThemeColors';
 import type { ThemeService } from '../../domain/ports/ThemeService';
 import { themeStyleText } from './themeStyleText';
 

@@ -1,5 +1,5 @@
 import { DARK_FOREGROUND, readableForeground } from '../../domain/model/colorContrast';
-import type { ThemeColors } from '../../domain/model/ThemeColors';
+import type { ThemeColors } from '../../../shared/ThemeColors';
 
 /** The Blueprint 6 class prefix (`Classes.NS`), spelled out so the rules read as the CSS they are. */
 const BP = 'bp6';

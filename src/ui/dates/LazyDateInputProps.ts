@@ -1,5 +1,5 @@
 import type { DateInput3Props } from '@blueprintjs/datetime2';
-import type { Language } from '../../domain/model/Language';
+import type { Language } from '../../../shared/Language';
 
 /**
  * What a date field takes: the props of Blueprint's `DateInput3` (controlled: `value` is a local

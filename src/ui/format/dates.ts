@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import type { Language } from '../../domain/model/Language';
+import type { Language } from '../../../shared/Language';
 import { isLocalDate, type LocalDate } from '../../domain/model/LocalDate';
 
 dayjs.extend(customParseFormat);

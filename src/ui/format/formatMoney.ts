@@ -1,4 +1,4 @@
-import type { Money } from '../../domain/model/Money';
+import type { Money } from '../../../shared/Money';
 
 /** A formatter with its currency's number of decimals: both are costly to work out per call. */
 interface MoneyFormat {

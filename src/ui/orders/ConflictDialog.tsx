@@ -2,7 +2,7 @@ import { Button, Classes, Dialog, DialogBody, DialogFooter, HTMLTable } from '@b
 import { WarningSignIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import type { Order } from '../../domain/model/Order';
+import type { Order } from '../../../shared/Order';
 import type { OrderChange } from '../../domain/model/OrderChange';
 import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
 import { formatDateTime } from '../format/formatDateTime';

@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyDateInput } from '../dates/LazyDateInput';
-import type { Language } from '../../domain/model/Language';
+import type { Language } from '../../../shared/Language';
 import { FIRST_DAY, LAST_DAY } from '../../domain/model/DayRange';
 import { endOfLocalDate, startOfLocalDate } from '../../domain/model/LocalDate';
 import { dateTimeFormat, formatDateTimeIn, parseDateTime } from '../format/dates';

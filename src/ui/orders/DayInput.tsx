@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LazyDateInput } from '../dates/LazyDateInput';
 import { FIRST_DAY, LAST_DAY } from '../../domain/model/DayRange';
-import type { Language } from '../../domain/model/Language';
+import type { Language } from '../../../shared/Language';
 import { localDateOf, startOfLocalDate, type LocalDate } from '../../domain/model/LocalDate';
 import { formatLocalDate, parseLocalDate } from '../format/dates';
 

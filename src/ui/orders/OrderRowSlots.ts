@@ -1,4 +1,4 @@
-import type { Order } from '../../domain/model/Order';
+import type { Order } from '../../../shared/Order';
 import type { RowWindow } from './rowWindow';
 import type { RowTexts } from './rowTexts';
 

@@ -3,7 +3,7 @@ import { ErrorIcon } from '@blueprintjs/icons';
 import type { TFunction } from 'i18next';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { MAX_RANGE_DAYS } from '../../domain/model/instant';
+import { MAX_RANGE_DAYS } from '../../../shared/instant';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
 import { useService } from '../services/useService';
 

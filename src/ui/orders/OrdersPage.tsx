@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { OrderSort } from '../../domain/model/OrderSort';
-import type { OrderStatus } from '../../domain/model/OrderStatus';
+import type { OrderStatus } from '../../../shared/OrderStatus';
 import { OrdersExportStore } from '../../domain/stores/OrdersExportStore';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
 import { useService } from '../services/useService';

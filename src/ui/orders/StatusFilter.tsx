@@ -1,7 +1,7 @@
 import { Button, ButtonGroup, FormGroup } from '@blueprintjs/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_STATUSES, type OrderStatus } from '../../domain/model/OrderStatus';
+import { ORDER_STATUSES, type OrderStatus } from '../../../shared/OrderStatus';
 
 export interface StatusFilterProps {
   selected: readonly OrderStatus[];

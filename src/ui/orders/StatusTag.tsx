@@ -1,6 +1,6 @@
 import { Tag, type Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { OrderStatus } from '../../domain/model/OrderStatus';
+import type { OrderStatus } from '../../../shared/OrderStatus';
 
 const INTENT: Record<OrderStatus, Intent> = {
   new: 'primary',

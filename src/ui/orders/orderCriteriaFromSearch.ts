@@ -1,6 +1,6 @@
 import type { OrderCriteria } from '../../domain/model/orderQuery';
 import { parseSortParameter } from '../../domain/model/OrderSort';
-import { isOrderStatus } from '../../domain/model/OrderStatus';
+import { isOrderStatus } from '../../../shared/OrderStatus';
 
 /** Status, search and sort as a URL's search holds them (`?status=new&status=confirmed&q=…&sort=-begin`). */
 export function orderCriteriaFromSearch(search: string): OrderCriteria {

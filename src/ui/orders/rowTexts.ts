@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import { isLanguage } from '../../domain/model/Language';
-import type { Order } from '../../domain/model/Order';
-import type { OrderStatus } from '../../domain/model/OrderStatus';
+import { isLanguage } from '../../../shared/Language';
+import type { Order } from '../../../shared/Order';
+import type { OrderStatus } from '../../../shared/OrderStatus';
 import { formatDateTimeIn } from '../format/dates';
 import { formatDateTime } from '../format/formatDateTime';
 import { formatMoney } from '../format/formatMoney';

@@ -1,7 +1,7 @@
 import { FormGroup, Radio, RadioGroup } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { isLanguage, LANGUAGES } from '../../domain/model/Language';
+import { isLanguage, LANGUAGES } from '../../../shared/Language';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { PreferencesStore } from '../../domain/stores/PreferencesStore';
 import { useRouteRendered } from '../routing/useRouteRendered';

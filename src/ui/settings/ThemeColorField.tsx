@@ -3,7 +3,7 @@ import { CrossIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { toHexColor } from '../../domain/model/colorContrast';
-import type { ThemeColorKey } from '../../domain/model/ThemeColors';
+import type { ThemeColorKey } from '../../../shared/ThemeColors';
 import type { ThemeSettingsStore } from '../../domain/stores/ThemeSettingsStore';
 
 /** What a native colour input shows while a colour is not set: the console's own colour. */

@@ -2,7 +2,7 @@ import { Button, Callout, H3 } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { THEME_COLOR_KEYS } from '../../domain/model/ThemeColors';
+import { THEME_COLOR_KEYS } from '../../../shared/ThemeColors';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { ThemeSettingsStore } from '../../domain/stores/ThemeSettingsStore';
 import { useService } from '../services/useService';

@@ -2,7 +2,7 @@ import { HTMLSelect } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLanguage, LANGUAGES } from '../../domain/model/Language';
+import { isLanguage, LANGUAGES } from '../../../shared/Language';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { PreferencesStore } from '../../domain/stores/PreferencesStore';
 import { useService } from '../services/useService';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { migrate } from '../../../server/db/migrate';
 import { openDatabase } from '../../../server/db/openDatabase';
 import { OrderRepository } from '../../../server/orders/OrderRepository';
-import type { OrderStatus } from '../../../src/domain/model/OrderStatus';
+import type { OrderStatus } from '../../../shared/OrderStatus';
 
 /**
  * Changes an order's status straight in the stopped backend's embedded database (its data folder),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RunningServer } from '../../../server/startServer';
-import type { Order } from '../../../src/domain/model/Order';
-import type { OrderStatus } from '../../../src/domain/model/OrderStatus';
+import type { Order } from '../../../shared/Order';
+import type { OrderStatus } from '../../../shared/OrderStatus';
 
 /** An order to insert with exact values; what is left out gets a plain default. */
 export interface OrderFixture {

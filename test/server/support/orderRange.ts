@@ -1,4 +1,4 @@
-import { MAX_RANGE_DAYS } from '../../../src/domain/model/instant';
+import { MAX_RANGE_DAYS } from '../../../shared/instant';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -4,8 +4,8 @@ import { OrderRepository } from '../../../server/orders/OrderRepository';
 import type { OrderRecord } from '../../../server/orders/orderView';
 import type { PushAnswer, PushSendOptions, PushTarget, PushTransport } from '../../../server/push/PushTransport';
 import type { RunningServer } from '../../../server/startServer';
-import type { Language } from '../../../src/domain/model/Language';
-import type { Order } from '../../../src/domain/model/Order';
+import type { Language } from '../../../shared/Language';
+import type { Order } from '../../../shared/Order';
 import { DEMO_PASSWORD } from './testServer';
 
 /**

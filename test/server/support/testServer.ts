@@ -1,5 +1,5 @@
-import type { Problem } from '../../../src/domain/model/Problem';
-import type { LoginResult } from '../../../src/domain/model/User';
+import type { Problem } from '../../../shared/Problem';
+import type { LoginResult } from '../../../shared/User';
 import { DEMO_PASSWORD, DEMO_TENANTS } from '../../../server/seed/demoAccounts';
 import { type RunningServer, type StartServerOptions, startServer } from '../../../server/startServer';
 import { createTestDatabase } from './testDatabases';

@@ -1,4 +1,4 @@
-import type { User } from '../../../src/domain/model/User';
+import type { User } from '../../../shared/User';
 import { SessionStore } from '../../../src/domain/ports/SessionStore';
 import { BlockedNotificationsHint, NOTIFICATIONS_SLICE, REMEMBERED_USERS } from '../../../src/domain/stores/BlockedNotificationsHint';
 import { STATE_KEY } from '../../../src/infrastructure/persistence/MobxStatePersistence';

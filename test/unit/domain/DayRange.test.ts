@@ -8,7 +8,7 @@ import {
   RANGE_PRESETS,
   rangeInstants,
 } from '../../../src/domain/model/DayRange';
-import { isSupportedSpan, MAX_RANGE_DAYS, parseInstant } from '../../../src/domain/model/instant';
+import { isSupportedSpan, MAX_RANGE_DAYS, parseInstant } from '../../../shared/instant';
 import { addDays, daysBetween, startOfLocalDate } from '../../../src/domain/model/LocalDate';
 
 /** The longest range the filter takes: MAX_RANGE_DAYS days, both ends counted. */

@@ -1,5 +1,5 @@
 import { ApiError } from '../../../src/domain/model/ApiError';
-import type { OrderQuery } from '../../../src/domain/model/Order';
+import type { OrderQuery } from '../../../shared/Order';
 import type { OrdersExport } from '../../../src/domain/ports/OrdersExport';
 import { OrdersExportStore } from '../../../src/domain/stores/OrdersExportStore';
 import { OrdersFilterStore } from '../../../src/domain/stores/OrdersFilterStore';

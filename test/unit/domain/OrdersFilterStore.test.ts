@@ -1,5 +1,5 @@
 import { FIRST_DAY, LAST_DAY, presetRange, RANGE_PRESETS, weekOf } from '../../../src/domain/model/DayRange';
-import { MAX_RANGE_DAYS } from '../../../src/domain/model/instant';
+import { MAX_RANGE_DAYS } from '../../../shared/instant';
 import { addDays } from '../../../src/domain/model/LocalDate';
 import { OrdersFilterStore } from '../../../src/domain/stores/OrdersFilterStore';
 import { MobxStatePersistence, STATE_KEY } from '../../../src/infrastructure/persistence/MobxStatePersistence';

@@ -2,7 +2,7 @@ import { autorun } from 'mobx';
 import { ApiError } from '../../../src/domain/model/ApiError';
 import { OrdersFilterStore } from '../../../src/domain/stores/OrdersFilterStore';
 import { OrdersListStore, PAGE_SIZE } from '../../../src/domain/stores/OrdersListStore';
-import type { Order } from '../../../src/domain/model/Order';
+import type { Order } from '../../../shared/Order';
 import { MobxStatePersistence, STATE_KEY } from '../../../src/infrastructure/persistence/MobxStatePersistence';
 import { SlicedStorage } from '../../../src/infrastructure/persistence/SlicedStorage';
 import { FakeOrdersApi, makeOrders } from '../support/FakeOrdersApi';

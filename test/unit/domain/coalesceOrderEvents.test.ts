@@ -1,7 +1,7 @@
 import { coalesceOrderEvents } from '../../../src/domain/model/coalesceOrderEvents';
-import type { Order } from '../../../src/domain/model/Order';
+import type { Order } from '../../../shared/Order';
 import type { OrderEvent } from '../../../src/domain/model/OrderEvent';
-import { ORDER_STATUSES } from '../../../src/domain/model/OrderStatus';
+import { ORDER_STATUSES } from '../../../shared/OrderStatus';
 import { OrdersFilterStore } from '../../../src/domain/stores/OrdersFilterStore';
 import { OrdersListStore } from '../../../src/domain/stores/OrdersListStore';
 import { MobxStatePersistence, STATE_KEY } from '../../../src/infrastructure/persistence/MobxStatePersistence';

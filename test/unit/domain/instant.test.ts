@@ -1,4 +1,4 @@
-import { FIRST_INSTANT, isSupportedSpan, LAST_INSTANT, MAX_RANGE_MS, parseInstant } from '../../../src/domain/model/instant';
+import { FIRST_INSTANT, isSupportedSpan, LAST_INSTANT, MAX_RANGE_MS, parseInstant } from '../../../shared/instant';
 
 describe('parseInstant', () => {
   it.each([

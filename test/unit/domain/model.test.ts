@@ -2,7 +2,7 @@ import { compareInstants } from '../../../src/domain/model/compareInstants';
 import { environmentForHost } from '../../../src/domain/model/Environment';
 import { jwtExpiry } from '../../../src/domain/model/jwtExpiry';
 import { loginPathReturningTo, safeReturnPath } from '../../../src/domain/model/returnPath';
-import { isValidThemeColor } from '../../../src/domain/model/ThemeColors';
+import { isValidThemeColor } from '../../../shared/ThemeColors';
 import { fakeJwt } from '../support/fakeJwt';
 
 describe('compareInstants', () => {

@@ -1,4 +1,4 @@
-import { isSecretName, REDACTED, redactSecretText } from '../../../src/domain/model/redactSecrets';
+import { isSecretName, REDACTED, redactSecretText } from '../../../shared/redactSecrets';
 
 const base64url = (text: string) => Buffer.from(text).toString('base64url');
 /** Standard base64 with its `=` padding, as some encoders write JWT parts. */

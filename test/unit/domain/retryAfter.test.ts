@@ -1,4 +1,4 @@
-import { retryAfterMs } from '../../../src/domain/model/retryAfter';
+import { retryAfterMs } from '../../../shared/retryAfter';
 
 describe('retryAfterMs', () => {
   const now = Date.parse('2026-06-15T10:00:00.000Z');

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // Node has fetch's Response, Headers and Blob as the browser has them; jsdom does not.
 import { ApiError } from '../../../src/domain/model/ApiError';
-import type { Language } from '../../../src/domain/model/Language';
+import type { Language } from '../../../shared/Language';
 import type { RequestActivity } from '../../../src/domain/ports/RequestActivity';
 import type { SessionStore } from '../../../src/domain/ports/SessionStore';
 import { FetchHttpClient, type FetchWindow } from '../../../src/infrastructure/http/FetchHttpClient';

@@ -1,8 +1,8 @@
 import { ApiError } from '../../../src/domain/model/ApiError';
-import { isSupportedSpan, MAX_RANGE_DAYS } from '../../../src/domain/model/instant';
-import type { Order, OrderPage, OrderQuery } from '../../../src/domain/model/Order';
+import { isSupportedSpan, MAX_RANGE_DAYS } from '../../../shared/instant';
+import type { Order, OrderPage, OrderQuery } from '../../../shared/Order';
 import type { OrderChange } from '../../../src/domain/model/OrderChange';
-import type { FieldError } from '../../../src/domain/model/Problem';
+import type { FieldError } from '../../../shared/Problem';
 import { orderComparator } from '../../../src/domain/model/orderComparator';
 import { orderMatches } from '../../../src/domain/model/orderMatches';
 import { parseSortParameter } from '../../../src/domain/model/OrderSort';

@@ -1,4 +1,4 @@
-import type { LoginResult, User } from '../../../src/domain/model/User';
+import type { LoginResult, User } from '../../../shared/User';
 import { tokenExpiringAt } from './fakeJwt';
 
 export const demoUser: User = {

@@ -1,6 +1,6 @@
 import type { Clock } from '../../../src/domain/ports/Clock';
 import type { LocaleService } from '../../../src/domain/ports/LocaleService';
-import type { Language } from '../../../src/domain/model/Language';
+import type { Language } from '../../../shared/Language';
 import type { Navigator } from '../../../src/domain/ports/Navigator';
 import type { Notifier, Toast } from '../../../src/domain/ports/Notifier';
 

@@ -1,8 +1,8 @@
 import { observable, runInAction } from 'mobx';
-import type { Disposable } from '../../../src/domain/model/Disposable';
+import type { Disposable } from '../../../shared/Disposable';
 import type { NotificationState } from '../../../src/domain/model/NotificationState';
 import { Emitter } from '../../../src/domain/model/Emitter';
-import type { ThemeColors } from '../../../src/domain/model/ThemeColors';
+import type { ThemeColors } from '../../../shared/ThemeColors';
 import type { EventStream, EventStreamState, ServerEvent } from '../../../src/domain/ports/EventStream';
 import type { FrameScheduler } from '../../../src/domain/ports/FrameScheduler';
 import type { UnauthorizedEvent } from '../../../src/domain/ports/HttpClient';

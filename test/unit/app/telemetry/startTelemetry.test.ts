@@ -1,6 +1,6 @@
 import { Container } from 'inversify';
 import { AppStability } from '../../../../src/domain/lifecycle/AppStability';
-import type { RuntimeConfig } from '../../../../src/domain/model/RuntimeConfig';
+import type { RuntimeConfig } from '../../../../shared/RuntimeConfig';
 import { Telemetry } from '../../../../src/domain/ports/Telemetry';
 import { deployedModule, developmentModule } from '../../../../src/app/modules/environmentModule';
 import {

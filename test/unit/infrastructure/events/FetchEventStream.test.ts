@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // Node has fetch's Response, ReadableStream and TextDecoder; jsdom does not.
 import { autorun } from 'mobx';
-import type { Language } from '../../../../src/domain/model/Language';
+import type { Language } from '../../../../shared/Language';
 import type { ServerEvent } from '../../../../src/domain/ports/EventStream';
 import type { UnauthorizedEvent } from '../../../../src/domain/ports/HttpClient';
 import type { SessionStore } from '../../../../src/domain/ports/SessionStore';

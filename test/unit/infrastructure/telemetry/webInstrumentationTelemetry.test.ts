@@ -1,6 +1,6 @@
 import './fetchPageGlobals';
 import type { Answer } from '../../../../src/infrastructure/http/readAnswer';
-import type { Language } from '../../../../src/domain/model/Language';
+import type { Language } from '../../../../shared/Language';
 import type { SessionStore } from '../../../../src/domain/ports/SessionStore';
 import { FetchHttpClient } from '../../../../src/infrastructure/http/FetchHttpClient';
 import type { OtelTelemetry } from '../../../../src/infrastructure/telemetry/OtelTelemetry';

@@ -1,4 +1,4 @@
-import type { ThemeColors } from '../../../../src/domain/model/ThemeColors';
+import type { ThemeColors } from '../../../../shared/ThemeColors';
 import { CUSTOM_STYLE_ID, DomThemeService } from '../../../../src/infrastructure/theme/DomThemeService';
 
 const HEADER = '.cockpit-header-toolbar.bp6-navbar';

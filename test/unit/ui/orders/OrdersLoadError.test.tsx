@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { ApiError } from '../../../../src/domain/model/ApiError';
-import type { Problem } from '../../../../src/domain/model/Problem';
+import type { Problem } from '../../../../shared/Problem';
 import { OrdersExport } from '../../../../src/domain/ports/OrdersExport';
 import { OrdersListStore } from '../../../../src/domain/stores/OrdersListStore';
 import { PreferencesStore } from '../../../../src/domain/stores/PreferencesStore';

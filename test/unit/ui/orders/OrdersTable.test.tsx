@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { computed, observable, runInAction } from 'mobx';
 import { Component, type ReactNode } from 'react';
-import type { Order } from '../../../../src/domain/model/Order';
+import type { Order } from '../../../../shared/Order';
 import { OrdersListStore } from '../../../../src/domain/stores/OrdersListStore';
 import { PreferencesStore } from '../../../../src/domain/stores/PreferencesStore';
 import { formatDateTimeIn } from '../../../../src/ui/format/dates';

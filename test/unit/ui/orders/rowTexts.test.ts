@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
-import type { Order } from '../../../../src/domain/model/Order';
+import type { Order } from '../../../../shared/Order';
 import { formatDateTimeIn } from '../../../../src/ui/format/dates';
 import { formatMoney } from '../../../../src/ui/format/formatMoney';
 import { rowTexts } from '../../../../src/ui/orders/rowTexts';
