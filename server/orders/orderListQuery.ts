@@ -6,7 +6,8 @@ import { fieldError } from '../http/fieldErrors';
 import { ProblemError } from '../http/ProblemError';
 import { singleLineText } from '../http/textSchemas';
 import { type CursorFilter, decodeCursor } from './orderCursor';
-import type { OrderFilter, OrderListCriteria } from './OrderRepository';
+import type { OrderFilter } from './orderFilterSql';
+import type { OrderListCriteria } from './orderPageSql';
 import { DEFAULT_ORDER_SORT, ORDER_SORTS, orderSort, type OrderSortName } from './orderSorts';
 
 export const DEFAULT_PAGE_SIZE = 100;

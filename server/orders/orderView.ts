@@ -26,6 +26,12 @@ export interface OrderRecord {
   version: number;
 }
 
+/** The position of each state in the life cycle: `status_rank` of the orders table (migration 001). */
+export const STATUS_RANK: Readonly<Record<OrderStatus, number>> = { new: 1, confirmed: 2, in_progress: 3, completed: 4, cancelled: 5 };
+
+/** The ranks of every state, in order. */
+export const ALL_STATUS_RANKS: readonly number[] = Object.values(STATUS_RANK);
+
 export const ORDER_COLUMNS = `id, number, status, status_rank, begin_at, end_at, station, service,
   customer_name, customer_email, customer_phone, vehicle_plate, vehicle_make, vehicle_model, vehicle_vin,
   price_amount, price_currency, notes, created_at, updated_at, version`;

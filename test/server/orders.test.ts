@@ -1,5 +1,5 @@
 import { encodeCursor } from '../../server/orders/orderCursor';
-import { exactTimestamp, isoTimestamp } from '../../server/orders/OrderRepository';
+import { exactTimestamp, isoTimestamp } from '../../server/orders/orderPageRows';
 import { orderSort } from '../../server/orders/orderSorts';
 import type { RunningServer } from '../../server/startServer';
 import type { Order, OrderPage } from '../../shared/Order';

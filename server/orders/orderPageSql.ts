@@ -1,0 +1,124 @@
+import type { SqlValue } from '../db/Database';
+import { orderCountExpression } from './orderCountSql';
+import type { KeyValue } from './orderCursor';
+import { filterConditions, type OrderFilter, SqlParameters, statusRanks } from './orderFilterSql';
+import { pageRowsExpression } from './orderPageRows';
+import type { OrderSort } from './orderSorts';
+import { ALL_STATUS_RANKS, ORDER_COLUMNS } from './orderView';
+
+/** Which orders of a tenant, in which order, from where. */
+export interface OrderListCriteria extends OrderFilter {
+  sort: OrderSort;
+  /** The key of the last row of the previous page. */
+  after?: readonly KeyValue[];
+  limit: number;
+}
+
+/** The one statement of a page, and how to send it. */
+export interface OrderPageStatement {
+  /** Answers one row: `rows` (see `pageRowsExpression`) and, when counted, `total` and `last_event_id`. */
+  sql: string;
+  values: SqlValue[];
+  /** Kept prepared and planned once, but for a search: how many rows a text matches decides the plan. */
+  prepared: boolean;
+}
+
+/**
+ * The conditions of the rows after the cursor: the sort's key columns compared as a row with the
+ * cursor's key (`value(i)`, the placeholder of `after[i]`). When that row starts with `begin_at`,
+ * which the date range bounds as well, also `begin_at` on its own: redundant, but the index scan
+ * then starts at the cursor; given `begin_at <= $end` and `(begin_at, id) < (…)` it started at
+ * `$end` and passed over every page before the cursor. (Another column alone would do harm: a scan
+ * started at `status_rank <= 2` passes over the rest of that state.)
+ *
+ * Where the state is fixed (`rank`: a filter of one state, or one branch per state) and leads the
+ * sort, the state is compared here, with the cursor's: the rows of an earlier state all precede the
+ * cursor (null: none follows), those of a later one all follow it (no condition), and within the
+ * cursor's state the rest of the key is compared, which the index on (state, begin, id) can start
+ * at; the row comparison led by the state could not, behind the equality on it.
+ */
+function keysetConditions(sort: OrderSort, after: readonly KeyValue[], value: (index: number) => string, rank?: number): string[] | null {
+  let from = 0;
+  if (rank !== undefined && sort.keys[0]?.column === 'status_rank') {
+    const afterRank = Number(after[0]);
+    if (rank !== afterRank) {
+      return (sort.descending ? rank > afterRank : rank < afterRank) ? null : [];
+    }
+    from = 1;
+  }
+  const keys = sort.keys.slice(from);
+  const first = keys[0];
+  if (!first) {
+    return [];
+  }
+  const values = keys.map((_, index) => value(from + index));
+  const [comparison, bound] = sort.descending ? ['<', '<='] : ['>', '>='];
+  const row = `(${keys.map((key) => key.column).join(', ')}) ${comparison} (${values.join(', ')})`;
+  return first.column === 'begin_at' ? [`begin_at ${bound} ${values[0]}`, row] : [row];
+}
+
+/**
+ * The statement of one page: the rows after `criteria.after` in the order of the sort, at most
+ * `limit + 1` (the one more tells whether more follow); with `count`, also the total of the filter
+ * and the tenant's last event id (in the same statement, so in the same snapshot: the events of a
+ * tenant commit in the order of their ids).
+ *
+ * Every sort reads an index in its own order and stops after `limit + 1` rows; the date range is
+ * tested on index keys. The sort by number, and the sorts by begin and status under a filter of
+ * several states, read one ordered branch per state from an index that leads with the state and
+ * merge them, instead of passing over long runs of other states (numbers follow creation, states
+ * follow dates).
+ */
+export function orderPageStatement(criteria: OrderListCriteria, count: boolean): OrderPageStatement {
+  const params = new SqlParameters();
+  const tenant = params.add(criteria.tenantId, 'uuid');
+  const { keys, descending } = criteria.sort;
+  // The lower bound of begin helps scans in the order of begin, and searches (which read the rows
+  // of the range anyway); elsewhere it would only spoil the planner's estimates.
+  const byBegin = keys.some((key) => key.column === 'begin_at');
+  const conditions = filterConditions(criteria, params, tenant, byBegin || criteria.search !== undefined);
+  const { after } = criteria;
+  // A placeholder for each value of the cursor's key that a condition uses (PostgreSQL cannot type
+  // one that none does).
+  const afterValues: string[] = [];
+  const afterValue = (index: number) => (afterValues[index] ??= params.add(after?.[index] ?? null, keys[index]?.type ?? 'text'));
+  /** The conditions of the rows after the cursor, of state `rank` or any; null when none can follow. */
+  const keyset = (rank?: number): string[] | null => (after ? keysetConditions(criteria.sort, after, afterValue, rank) : []);
+  const direction = descending ? 'DESC' : 'ASC';
+  const orderBy = (prefix = '') => keys.map((key) => `${prefix}${key.column} ${direction}`).join(', ');
+  const limit = params.add(criteria.limit + 1, 'int');
+  const select = `SELECT ${ORDER_COLUMNS} FROM orders`;
+  const ranks = statusRanks(criteria.statuses);
+
+  // Sorts by number, and sorts by begin or status under a filter of several states, read one
+  // ordered branch per state from the indexes that lead with the state, and merge them (PostgreSQL
+  // before 17 does not read an index in order for a list of states).
+  const first = keys[0]?.column;
+  const severalStates = ranks !== undefined && ranks.length > 1;
+  const branchRanks =
+    first === 'number' ? (ranks ?? ALL_STATUS_RANKS) : (first === 'begin_at' || first === 'status_rank') && severalStates ? ranks : undefined;
+  let page: string;
+  if (branchRanks && branchRanks.length > 1) {
+    // A state whose rows all precede the cursor needs no branch; when none is left, no row follows.
+    const branches = branchRanks.flatMap((rank) => {
+      const rest = keyset(rank);
+      const where = rest && [...conditions, `status_rank = ${rank}`, ...rest].join(' AND ');
+      return where ? [`(${select} WHERE ${where} ORDER BY ${orderBy()} LIMIT ${limit})`] : [];
+    });
+    page =
+      branches.length > 0
+        ? `SELECT * FROM (${branches.join(' UNION ALL ')}) AS branches ORDER BY ${orderBy()} LIMIT ${limit}`
+        : `${select} WHERE ${[...conditions, 'false'].join(' AND ')} LIMIT ${limit}`;
+  } else {
+    const oneState = ranks?.length === 1 ? ranks[0] : undefined;
+    const states = ranks ? [oneState !== undefined ? `status_rank = ${oneState}` : `status_rank IN (${ranks.join(', ')})`] : [];
+    const rest = keyset(oneState) ?? ['false'];
+    page = `${select} WHERE ${[...conditions, ...states, ...rest].join(' AND ')} ORDER BY ${orderBy()} LIMIT ${limit}`;
+  }
+  // The first page also says which of the tenant's live events it reflects.
+  const total = count
+    ? `, (${orderCountExpression(criteria, params)}) AS total, (SELECT last_id FROM tenant_event_counters WHERE tenant_id = ${tenant}) AS last_event_id`
+    : '';
+  const sql = `SELECT ${pageRowsExpression(page, orderBy('r.'))} AS rows${total}`;
+  return { sql, values: params.values, prepared: criteria.search === undefined };
+}
