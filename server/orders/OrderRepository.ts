@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../shared/OrderStatus';
+import type { OrderPatch } from '../../shared/OrderPatch';
 import type { Database } from '../db/Database';
 import { appendEvents, carriesEvent, EVENT_CHANNEL, nextEventId, noticeSql, recordEvent } from '../events/EventLog';
 import type { StoredEvent } from '../events/EventHub';
@@ -14,22 +14,13 @@ import { ORDER_COLUMNS, type OrderRecord, orderView, STATUS_RANK } from './order
 export interface OrderUpdate {
   id: string;
   version: number;
-  changes: OrderChanges;
+  changes: OrderPatch;
 }
 
 /** The columns of `ORDER_COLUMNS`, of the orders table where an UPDATE joins another source. */
 const RETURNED_COLUMNS = ORDER_COLUMNS.split(',')
   .map((name) => `o.${name.trim()}`)
   .join(', ');
-
-/** What `PATCH /api/orders/{id}` may change; timestamps as ISO strings. */
-export interface OrderChanges {
-  status?: OrderStatus;
-  notes?: string;
-  begin?: string;
-  end?: string;
-  station?: string;
-}
 
 export class OrderRepository {
   constructor(private readonly db: Database) {}
@@ -80,7 +71,7 @@ export class OrderRepository {
    * order with its committed event (for the caller to publish), or undefined when the order is gone
    * or at another version; then nothing is written.
    */
-  async update(tenantId: string, id: string, version: number, changes: OrderChanges, now: Date): Promise<OrderChange | undefined> {
+  async update(tenantId: string, id: string, version: number, changes: OrderPatch, now: Date): Promise<OrderChange | undefined> {
     const [change] = await this.updateMany(tenantId, [{ id, version, changes }], now);
     return change;
   }
@@ -97,7 +88,7 @@ export class OrderRepository {
    * with its committed event, or undefined when the order is gone or at another version; then
    * nothing is written.
    */
-  async change(tenantId: string, current: OrderRecord, changes: OrderChanges, now: Date): Promise<OrderChange | undefined> {
+  async change(tenantId: string, current: OrderRecord, changes: OrderPatch, now: Date): Promise<OrderChange | undefined> {
     const updatedAt = new Date(now.getTime()).toISOString();
     const next: OrderRecord = {
       ...current,
@@ -166,7 +157,7 @@ export class OrderRepository {
     if (updates.length === 0) {
       return [];
     }
-    const column = <T>(pick: (changes: OrderChanges) => T | undefined) => updates.map((update) => pick(update.changes) ?? null);
+    const column = <T>(pick: (changes: OrderPatch) => T | undefined) => updates.map((update) => pick(update.changes) ?? null);
     return this.db.transaction(async (tx) => {
       // The orders as they were go with the events (`previous`): a console that does not hold one
       // can still tell whether it left its list. Locked (in id order), so that they are what the

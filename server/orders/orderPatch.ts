@@ -1,10 +1,10 @@
 import type { Language } from '../../shared/Language';
+import type { OrderPatch } from '../../shared/OrderPatch';
 import { canTransition, isOrderStatus, nextStatuses, ORDER_STATUSES, type OrderStatus } from '../../shared/OrderStatus';
 import { parseInstant } from '../../shared/instant';
 import type { FieldError } from '../../shared/Problem';
 import { fieldError, transitionError } from '../http/fieldErrors';
 import { multiLineText, singleLineText } from '../http/textSchemas';
-import type { OrderChanges } from './OrderRepository';
 import type { OrderRecord } from './orderView';
 
 export const MAX_NOTES_LENGTH = 2000;
@@ -27,17 +27,15 @@ export const orderPatchSchema = {
   },
 } as const;
 
-export interface OrderPatchBody {
-  status?: string;
-  notes?: string;
-  begin?: string;
-  end?: string;
-  station?: string;
-}
+/**
+ * The body as `orderPatchSchema` lets it through: the fields of an `OrderPatch`, each text, a status
+ * not yet known to be one (an unknown one is a 422 naming the states).
+ */
+export type ReceivedOrderPatch = { readonly [Field in keyof OrderPatch]?: string };
 
 export interface OrderPatchCheck {
   /** What actually changes (fields equal to the order's are left out). */
-  changes: OrderChanges;
+  changes: OrderPatch;
   errors: FieldError[];
   /** The states the order may move to, when the asked status change is refused. */
   allowed?: OrderStatus[];
@@ -54,8 +52,8 @@ function millis(iso: string): number {
 }
 
 /** Checks a change against the order as it is: states, lengths, begin not after end. */
-export function checkOrderPatch(current: OrderRecord, body: OrderPatchBody, locale: Language): OrderPatchCheck {
-  const changes: OrderChanges = {};
+export function checkOrderPatch(current: OrderRecord, body: ReceivedOrderPatch, locale: Language): OrderPatchCheck {
+  const changes: OrderPatch = {};
   const errors: FieldError[] = [];
   let allowed: OrderStatus[] | undefined;
 

@@ -17,7 +17,7 @@ import {
   type OrderListQuery,
   orderListQuerySchema,
 } from './orderListQuery';
-import { checkOrderPatch, type OrderPatchBody, orderPatchSchema } from './orderPatch';
+import { checkOrderPatch, orderPatchSchema, type ReceivedOrderPatch } from './orderPatch';
 import type { OrderRepository } from './OrderRepository';
 import { type OrderRecord, orderView } from './orderView';
 
@@ -138,7 +138,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderRoutesDeps)
     return sendOrder(reply, record);
   });
 
-  app.patch<{ Params: { id: string }; Body: OrderPatchBody }>(
+  app.patch<{ Params: { id: string }; Body: ReceivedOrderPatch }>(
     '/api/orders/:id',
     { schema: { body: orderPatchSchema } },
     async (request, reply): Promise<Order> => {

@@ -21,7 +21,10 @@ export interface UnauthorizedEvent {
 export interface HttpClient {
   get<T>(path: string, options?: RequestOptions): Promise<T>;
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
-  /** An update. It is sent as `PATCH` (spec: the console's put goes out as PATCH). */
+  /**
+   * A change of part of a resource, sent as **`PATCH`**, not PUT: the API changes resources only in
+   * part (`PATCH /api/orders/{id}`, `PATCH /api/me` in docs/openapi.yaml) and has no PUT.
+   */
   put<T>(path: string, body: unknown, options?: RequestOptions): Promise<T>;
   /** A deletion; `body` is sent as JSON where the resource is named by content (a push endpoint). */
   delete<T>(path: string, options?: RequestOptions & { body?: unknown }): Promise<T>;

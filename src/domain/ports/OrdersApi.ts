@@ -1,5 +1,5 @@
 import type { Order, OrderPage, OrderQuery } from '../../../shared/Order';
-import type { OrderChange } from '../model/OrderChange';
+import type { OrderPatch } from '../../../shared/OrderPatch';
 
 /** The backend's orders resource (`/api/orders`). */
 export interface OrdersApi {
@@ -10,7 +10,7 @@ export interface OrdersApi {
    * a 412 `ApiError` whose problem carries the current order under `current` when someone else
    * changed it first.
    */
-  update(id: string, version: number, change: OrderChange): Promise<Order>;
+  update(id: string, version: number, change: OrderPatch): Promise<Order>;
 }
 
 export const OrdersApi = Symbol('OrdersApi');

@@ -2,7 +2,8 @@ import { action, computed, makeObservable, observable, observableRef, observable
 import { isApiError, type ApiError } from '../model/ApiError';
 import type { Order } from '../../../shared/Order';
 import { isOrder, type OrderEvent } from '../model/OrderEvent';
-import { changedFields, type EditableOrderField, type OrderChange } from '../model/OrderChange';
+import type { OrderPatch } from '../../../shared/OrderPatch';
+import { changedFields, type EditableOrderField } from '../model/changedFields';
 import { nextStatuses, type OrderStatus } from '../../../shared/OrderStatus';
 import type { Notifier } from '../ports/Notifier';
 import type { OrdersApi } from '../ports/OrdersApi';
@@ -15,7 +16,7 @@ export type OrderDraft = Pick<Order, EditableOrderField>;
 /** Someone else changed the order first: their order as it is now, and the change the operator sent. */
 export interface OrderConflict {
   theirs: Order;
-  yours: OrderChange;
+  yours: OrderPatch;
 }
 
 function draftOf(order: Order): OrderDraft {
@@ -74,7 +75,7 @@ export class OrderDetailStore {
     });
   }
 
-  get change(): OrderChange {
+  get change(): OrderPatch {
     return this.order && this.draft ? changedFields(this.order, this.draft) : {};
   }
 
@@ -250,7 +251,7 @@ export class OrderDetailStore {
     }
   }
 
-  private async send(change: OrderChange): Promise<boolean> {
+  private async send(change: OrderPatch): Promise<boolean> {
     const order = this.order;
     if (!order || this.saving) {
       return false;
@@ -280,7 +281,7 @@ export class OrderDetailStore {
     this.list.replaceOrder(order);
   }
 
-  private handleFailure(error: unknown, change: OrderChange): void {
+  private handleFailure(error: unknown, change: OrderPatch): void {
     if (!isApiError(error)) {
       this.notifier.show({ message: 'errors.unexpected', intent: 'danger' });
       return;

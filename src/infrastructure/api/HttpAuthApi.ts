@@ -19,6 +19,7 @@ export class HttpAuthApi implements AuthApi {
   }
 
   updateMe(update: UserUpdate): Promise<User> {
+    // `put` goes out as PATCH (HttpClient).
     return this.http.put<User>('/me', update);
   }
 }

@@ -1,5 +1,5 @@
 import type { Order, OrderPage, OrderQuery } from '../../../shared/Order';
-import type { OrderChange } from '../../domain/model/OrderChange';
+import type { OrderPatch } from '../../../shared/OrderPatch';
 import type { HttpClient } from '../../domain/ports/HttpClient';
 import type { OrdersApi } from '../../domain/ports/OrdersApi';
 
@@ -15,7 +15,8 @@ export class HttpOrdersApi implements OrdersApi {
     return this.http.get<Order>(`/orders/${encodeURIComponent(id)}`);
   }
 
-  update(id: string, version: number, change: OrderChange): Promise<Order> {
+  update(id: string, version: number, change: OrderPatch): Promise<Order> {
+    // `put` goes out as PATCH (HttpClient).
     return this.http.put<Order>(`/orders/${encodeURIComponent(id)}`, change, { headers: { 'If-Match': `"${version}"` } });
   }
 }

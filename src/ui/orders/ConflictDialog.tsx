@@ -3,12 +3,12 @@ import { WarningSignIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../../../shared/Order';
-import type { OrderChange } from '../../domain/model/OrderChange';
+import type { OrderPatch } from '../../../shared/OrderPatch';
 import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
 import { formatDateTime } from '../format/formatDateTime';
 import { useService } from '../services/useService';
 
-function display(field: keyof OrderChange, value: string | undefined, t: (key: string) => string): string {
+function display(field: keyof OrderPatch, value: string | undefined, t: (key: string) => string): string {
   if (value === undefined) {
     return '';
   }
@@ -26,7 +26,7 @@ export const ConflictDialog = observer(function ConflictDialog() {
   const { t } = useTranslation();
   const detail = useService(OrderDetailStore);
   const conflict = detail.conflict;
-  const fields = conflict ? (Object.keys(conflict.yours) as (keyof OrderChange)[]) : [];
+  const fields = conflict ? (Object.keys(conflict.yours) as (keyof OrderPatch)[]) : [];
   const theirs: Order | undefined = conflict?.theirs;
   return (
     <Dialog isOpen={conflict !== null} title={t('conflict.title')} icon={<WarningSignIcon />} onClose={() => detail.takeTheirs()} style={{ width: 'auto', maxWidth: 720 }}>

@@ -1,7 +1,7 @@
 import { ApiError } from '../../../src/domain/model/ApiError';
 import { isSupportedSpan, MAX_RANGE_DAYS } from '../../../shared/instant';
 import type { Order, OrderPage, OrderQuery } from '../../../shared/Order';
-import type { OrderChange } from '../../../src/domain/model/OrderChange';
+import type { OrderPatch } from '../../../shared/OrderPatch';
 import type { FieldError } from '../../../shared/Problem';
 import { orderComparator } from '../../../src/domain/model/orderComparator';
 import { orderMatches } from '../../../src/domain/model/orderMatches';
@@ -49,7 +49,7 @@ function rangeErrors(query: OrderQuery): FieldError[] {
  */
 export class FakeOrdersApi implements OrdersApi {
   readonly queries: OrderQuery[] = [];
-  readonly updates: { id: string; version: number; change: OrderChange }[] = [];
+  readonly updates: { id: string; version: number; change: OrderPatch }[] = [];
   failNext: ApiError | null = null;
   /** The tenant's last live-event id: a first page carries it as it was when the request came in. */
   lastEventId = 0;
@@ -101,7 +101,7 @@ export class FakeOrdersApi implements OrdersApi {
     return order;
   }
 
-  async update(id: string, version: number, change: OrderChange): Promise<Order> {
+  async update(id: string, version: number, change: OrderPatch): Promise<Order> {
     this.updates.push({ id, version, change });
     await this.wait();
     this.throwIfFailing();
