@@ -5,11 +5,9 @@ import { pageTitle } from '../domain/model/pageTitle';
 import { AppStability } from '../domain/lifecycle/AppStability';
 import { LiveOrderUpdates } from '../domain/lifecycle/LiveOrderUpdates';
 import { SessionLifecycle } from '../domain/lifecycle/SessionLifecycle';
-import { AuthApi } from '../domain/ports/AuthApi';
 import { SessionStore } from '../domain/ports/SessionStore';
 import { Telemetry } from '../domain/ports/Telemetry';
 import { UpdateNotifier } from '../domain/ports/UpdateNotifier';
-import { AuthStore } from '../domain/stores/AuthStore';
 import { OrdersFilterStore } from '../domain/stores/OrdersFilterStore';
 import { OrdersListStore } from '../domain/stores/OrdersListStore';
 import { loadRuntimeConfig } from '../infrastructure/config/loadRuntimeConfig';
@@ -75,15 +73,6 @@ export async function bootstrap(root: HTMLElement, win: Window & typeof globalTh
     // rows show, in tasks of their own while that page is on its way, not in the task that writes them.
     warmRowTexts(win);
   }
-  const auth = container.get(AuthStore);
-  if (session.isSignedIn) {
-    // The stored user may be stale (language, colours changed elsewhere): refresh it in the background.
-    container
-      .get<AuthApi>(AuthApi)
-      .me()
-      .then((user) => session.isSignedIn && session.setUser(user))
-      .catch(() => undefined);
-  }
 
   await nextTask(win);
   const reactRoot = createRoot(root);
@@ -109,7 +98,6 @@ export async function bootstrap(root: HTMLElement, win: Window & typeof globalTh
       workerMessages.dispose();
       lifecycle.dispose();
       liveUpdates.dispose();
-      auth.dispose();
       router.dispose();
       stopErrorListeners();
     },

@@ -47,7 +47,7 @@ export function browserModule(context: BrowserContext): ContainerModule {
     bind(EventStream)
       .toResolvedValue(
         (session: SessionStore, timers: Timers, clock: Clock) =>
-          new FetchEventStream(session, { url: `${context.config.apiBase}/events`, window: context.window, timers, clock }),
+          new FetchEventStream({ url: `${context.config.apiBase}/events`, language: () => session.language, window: context.window, timers, clock }),
         [SessionStore, Timers, Clock],
       )
       .inSingletonScope();

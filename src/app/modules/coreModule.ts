@@ -45,9 +45,8 @@ export const coreModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(AuthStore)
     .toResolvedValue(
-      (api: AuthApi, session: SessionStore, navigator: Navigator, notifier: Notifier, http: HttpClient, events: EventStream) =>
-        new AuthStore(api, session, navigator, notifier, http, events),
-      [AuthApi, SessionStore, Navigator, Notifier, HttpClient, EventStream],
+      (api: AuthApi, session: SessionStore, navigator: Navigator, notifier: Notifier) => new AuthStore(api, session, navigator, notifier),
+      [AuthApi, SessionStore, Navigator, Notifier],
     )
     .inSingletonScope();
   bind(PreferencesStore)
@@ -85,9 +84,21 @@ export const coreModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(SessionLifecycle)
     .toResolvedValue(
-      (session: SessionStore, locale: LocaleService, events: EventStream, theme: ThemeService, push: PushService, timers: Timers) =>
-        new SessionLifecycle({ session, locale, events, theme, push, timers }),
-      [SessionStore, LocaleService, EventStream, ThemeService, PushService, Timers],
+      (
+        session: SessionStore,
+        auth: AuthApi,
+        locale: LocaleService,
+        events: EventStream,
+        theme: ThemeService,
+        push: PushService,
+        persistence: StatePersistence,
+        http: HttpClient,
+        navigator: Navigator,
+        notifier: Notifier,
+        timers: Timers,
+      ) =>
+        new SessionLifecycle({ session, auth, locale, events, theme, push, persistence, unauthorized: [http, events], navigator, notifier, timers }),
+      [SessionStore, AuthApi, LocaleService, EventStream, ThemeService, PushService, StatePersistence, HttpClient, Navigator, Notifier, Timers],
     )
     .inSingletonScope();
   bind(LiveOrderUpdates)

@@ -35,8 +35,8 @@ export interface EventStream {
   readonly state: EventStreamState;
   /** Translation key of the reason when `state` is `failed`, else null. */
   readonly errorKey: string | null;
-  /** Connects (again); does nothing while already open. */
-  open(): void;
+  /** Connects with the session's token, which it carries until `close()`; does nothing while already open. */
+  open(token: string): void;
   /** Disconnects and forgets where it was: the next `open()` starts a new session's stream. */
   close(): void;
   /**

@@ -15,6 +15,8 @@ export interface SessionStore extends Disposable {
   readonly isSignedIn: boolean;
   /** Resolves once the persisted state has been read back (or found unusable). */
   restore(): Promise<void>;
+  /** Reads the stored state again (another tab of this browser wrote it), checked as at `restore`. */
+  reread(): Promise<void>;
   signIn(result: LoginResult): void;
   signOut(): void;
   setLanguage(language: Language): void;

@@ -1,38 +1,29 @@
-import { action, makeObservable, observable, runInAction } from 'mobx';
+import { makeObservable, observable, runInAction } from 'mobx';
 import { isApiError } from '../model/ApiError';
-import type { Disposable } from '../../../shared/Disposable';
-import { loginPathReturningTo, LOGIN_PATH, safeReturnPath } from '../model/returnPath';
+import { LOGIN_PATH, safeReturnPath } from '../model/returnPath';
 import type { Credentials } from '../../../shared/User';
 import type { AuthApi } from '../ports/AuthApi';
-import type { EventStream } from '../ports/EventStream';
-import type { HttpClient, UnauthorizedEvent } from '../ports/HttpClient';
 import type { Navigator } from '../ports/Navigator';
 import type { Notifier } from '../ports/Notifier';
 import type { SessionStore } from '../ports/SessionStore';
 
 /**
- * Logging in and out. Also holds the global 401 rule (spec): any 401 to a request that carried
- * the current token logs out and goes to `/login` once, however many requests fail together.
+ * Logging in and out, as the login form and the user menu ask. What follows from the session
+ * beginning or ending (the stream, push, colours, the 401 rule) is the `SessionLifecycle`'s.
  */
-export class AuthStore implements Disposable {
+export class AuthStore {
   /** A login request is under way. */
   pending = false;
   /** Translation key of the last login failure, or null. */
   loginError: string | null = null;
-
-  private readonly subscriptions: Disposable[];
 
   constructor(
     private readonly api: AuthApi,
     private readonly session: SessionStore,
     private readonly navigator: Navigator,
     private readonly notifier: Notifier,
-    http: HttpClient,
-    events?: Pick<EventStream, 'onDidReceiveUnauthorized'>,
   ) {
-    makeObservable(this, { pending: observable, loginError: observable, expire: action });
-    // The live stream's 401 follows the same rule as any request's.
-    this.subscriptions = [http, ...(events ? [events] : [])].map((source) => source.onDidReceiveUnauthorized((event) => this.expire(event)));
+    makeObservable(this, { pending: observable, loginError: observable });
   }
 
   /** Logs in and goes to `returnTo` (a same-origin path) or home. Resolves true on success. */
@@ -74,20 +65,5 @@ export class AuthStore implements Disposable {
     }
     runInAction(() => this.session.signOut());
     this.navigator.navigate(LOGIN_PATH, { replace: true });
-  }
-
-  /** The session's token was refused: sign out and go to the login page, once per token. */
-  expire(event: UnauthorizedEvent): void {
-    if (event.token === null || event.token !== this.session.token) {
-      return;
-    }
-    const returnTo = this.navigator.currentPath;
-    this.session.signOut();
-    this.notifier.show({ message: 'login.sessionExpired', intent: 'warning' });
-    this.navigator.navigate(loginPathReturningTo(returnTo), { replace: true });
-  }
-
-  dispose(): void {
-    this.subscriptions.forEach((subscription) => subscription.dispose());
   }
 }

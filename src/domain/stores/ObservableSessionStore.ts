@@ -33,7 +33,6 @@ export class ObservableSessionStore implements SessionStore {
   user: User | null = null;
 
   private persisted: Disposable | null = null;
-  private otherTabs: Disposable | null = null;
 
   constructor(
     private readonly clock: Clock,
@@ -61,19 +60,15 @@ export class ObservableSessionStore implements SessionStore {
     this.dispose();
     this.persisted = await this.persistence.persist(this, AUTH_SLICE, ['token', 'language', 'colors', 'user']);
     this.sanitize();
-    this.otherTabs = this.persistence.onDidChangeElsewhere(() => void this.rereadFromOtherTab());
   }
 
-  /** Stops writing the slice and following other tabs (the state stays as it is). */
+  /** Stops writing the slice (the state stays as it is). */
   dispose(): void {
     this.persisted?.dispose();
     this.persisted = null;
-    this.otherTabs?.dispose();
-    this.otherTabs = null;
   }
 
-  /** Another tab logged in or out, or switched the language: this tab follows. */
-  private async rereadFromOtherTab(): Promise<void> {
+  async reread(): Promise<void> {
     await this.persistence.reread(this);
     this.sanitize();
   }

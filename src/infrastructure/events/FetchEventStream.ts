@@ -1,11 +1,11 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { action, makeObservable, observable } from 'mobx';
 import type { Disposable } from '../../../shared/Disposable';
+import type { Language } from '../../../shared/Language';
 import { Emitter } from '../../domain/model/Emitter';
 import type { EventStream, EventStreamState, ServerEvent } from '../../domain/ports/EventStream';
 import type { UnauthorizedEvent } from '../../domain/ports/HttpClient';
 import type { Clock } from '../../domain/ports/Clock';
-import type { SessionStore } from '../../domain/ports/SessionStore';
 import type { Timers } from '../../domain/ports/Timers';
 import { retryAfterMs } from '../../../shared/retryAfter';
 import { sessionCredentials, type SessionCredentials } from '../http/sessionCredentials';
@@ -28,6 +28,8 @@ export interface EventStreamWindow {
 export interface FetchEventStreamOptions {
   /** The stream's address, `{apiBase}/events`. */
   url: string;
+  /** The language a connection asks its answers in (`x-ui-locale`), read as it starts. */
+  language: () => Language;
   window: EventStreamWindow;
   timers: Timers;
   clock: Clock;
@@ -57,8 +59,8 @@ function isEventStream(response: Response): boolean {
  * The EventStream on `fetch` and eventsource-parser: the browser's EventSource can send no
  * `Authorization` header, so this client reads the stream itself and owns its reconnect loop.
  *
- * - Every connection reads the token and language from the session as it starts; without a token
- *   the stream stops (`idle`).
+ * - It carries the token `open(token)` was given until `close()`: a new session's token comes with
+ *   a new `open`. Each connection reads the language as it starts.
  * - Reconnect waits follow {@link ReconnectBackoff} (the server's `retry:` as base, doubling,
  *   jittered, at most 30 s); the attempt count starts over once a connection is live. A `Retry-After`
  *   on a refused answer lengthens the wait, never beyond 30 s.
@@ -98,11 +100,10 @@ export class FetchEventStream implements EventStream, Disposable {
   /** The id of the last event all listeners handled, sent as `Last-Event-ID` on resume. */
   private lastEventId: string | null = null;
   private hasBeenLive = false;
+  /** The session's token, from `open(token)` until `close()`. */
+  private token: string | null = null;
 
-  constructor(
-    private readonly session: SessionStore,
-    private readonly options: FetchEventStreamOptions,
-  ) {
+  constructor(private readonly options: FetchEventStreamOptions) {
     this.window = options.window;
     this.fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.clock = options.clock;
@@ -117,11 +118,12 @@ export class FetchEventStream implements EventStream, Disposable {
     this.window.addEventListener('online', this.handleOnline);
   }
 
-  open(): void {
+  open(token: string): void {
     if (this.running || this.disposed) {
       return;
     }
     this.running = true;
+    this.token = token;
     this.lastEventId = null;
     this.backoff.reset();
     this.hasBeenLive = false;
@@ -130,6 +132,7 @@ export class FetchEventStream implements EventStream, Disposable {
 
   close(): void {
     this.stop('idle');
+    this.token = null;
     this.lastEventId = null;
     this.backoff.reset();
   }
@@ -159,11 +162,7 @@ export class FetchEventStream implements EventStream, Disposable {
 
   private connect(): void {
     this.disconnect();
-    const credentials = sessionCredentials(this.session);
-    if (!credentials.token) {
-      this.stop('idle');
-      return;
-    }
+    const credentials = sessionCredentials({ token: this.token, language: this.options.language() });
     if (this.window.navigator.onLine === false) {
       this.setState('offline');
       return;

@@ -1,4 +1,3 @@
-import { HttpClient } from '../../../src/domain/ports/HttpClient';
 import { SessionStore } from '../../../src/domain/ports/SessionStore';
 import { AuthStore } from '../../../src/domain/stores/AuthStore';
 import { createTestContainer, type TestBed } from '../support/createTestContainer';
@@ -17,8 +16,6 @@ describe('AuthStore', () => {
     auth = bed.container.get(AuthStore);
     session = bed.container.get<SessionStore>(SessionStore);
   });
-
-  afterEach(() => auth.dispose());
 
   it('logs in, takes the user and goes back where the operator came from', async () => {
     const result = loginResult(bed.clock.now(), { ...demoUser, language: 'en' });
@@ -45,30 +42,6 @@ describe('AuthStore', () => {
     expect(session.isSignedIn).toBe(false);
     expect(bed.navigator.navigations).toEqual([]);
     expect(bed.notifier.toasts).toEqual([]);
-  });
-
-  it('turns ten simultaneous 401s into one logout and one navigation', async () => {
-    session.signIn(loginResult(bed.clock.now()));
-    bed.navigator.currentPath = '/orders?status=new';
-    bed.backend.on('GET /orders', unauthorized);
-    const http = bed.container.get<HttpClient>(HttpClient);
-    const signOut = jest.spyOn(session, 'signOut');
-    const results = await Promise.allSettled(Array.from({ length: 10 }, () => http.get('/orders')));
-    expect(results.every((result) => result.status === 'rejected')).toBe(true);
-    expect(signOut).toHaveBeenCalledTimes(1);
-    expect(session.isSignedIn).toBe(false);
-    expect(bed.navigator.navigations).toEqual(['/login?returnTo=%2Forders%3Fstatus%3Dnew']);
-    expect(bed.notifier.toasts).toHaveLength(1);
-  });
-
-  it('ignores a 401 to a request made with an older token', async () => {
-    const old = loginResult(bed.clock.now() - 1000);
-    const current = loginResult(bed.clock.now());
-    auth.expire({ path: '/orders', token: old.token });
-    session.signIn(current);
-    auth.expire({ path: '/orders', token: old.token });
-    expect(session.token).toBe(current.token);
-    expect(bed.navigator.navigations).toEqual([]);
   });
 
   it('logs out on the backend and here', async () => {

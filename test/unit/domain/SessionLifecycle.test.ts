@@ -1,6 +1,6 @@
 import { SessionLifecycle, TOKEN_SETTLE_MS } from '../../../src/domain/lifecycle/SessionLifecycle';
 import { SessionStore } from '../../../src/domain/ports/SessionStore';
-import { AuthStore } from '../../../src/domain/stores/AuthStore';
+import { HttpClient } from '../../../src/domain/ports/HttpClient';
 import { MobxStatePersistence, STATE_KEY } from '../../../src/infrastructure/persistence/MobxStatePersistence';
 import { SlicedStorage } from '../../../src/infrastructure/persistence/SlicedStorage';
 import { StatePersistence } from '../../../src/domain/ports/StatePersistence';
@@ -42,33 +42,34 @@ describe('SessionLifecycle', () => {
       expect(bed.events.calls).toEqual(['open']);
     });
 
-    it('does nothing for a token set and cleared within 500 ms', () => {
+    it('does not touch the stream for a token set and cleared within 500 ms', () => {
       session.signIn(loginResult(bed.clock.now()));
       bed.timers.advance(300);
       session.signOut();
       bed.timers.advance(2000);
       expect(bed.events.calls).toEqual([]);
-      expect(bed.theme.calls.filter((call) => call === 'remove')).toEqual([]);
     });
 
-    it('closes the stream and removes the tenant style 500 ms after logout', () => {
+    it('removes the tenant style at once on logout, and closes the stream 500 ms later', () => {
       session.signIn(loginResult(bed.clock.now()));
       bed.timers.advance(TOKEN_SETTLE_MS);
       session.signOut();
+      expect(bed.theme.calls.at(-1)).toBe('remove');
       bed.timers.advance(TOKEN_SETTLE_MS - 1);
       expect(bed.events.calls).toEqual(['open']);
-      expect(bed.theme.calls.at(-1)).not.toBe('remove');
       bed.timers.advance(1);
       expect(bed.events.calls).toEqual(['open', 'close']);
-      expect(bed.theme.calls.at(-1)).toBe('remove');
     });
 
     it('reopens with the new token when another replaces it', () => {
-      session.signIn(loginResult(bed.clock.now()));
+      const first = loginResult(bed.clock.now());
+      const second = loginResult(bed.clock.now() + 1000);
+      session.signIn(first);
       bed.timers.advance(TOKEN_SETTLE_MS);
-      session.signIn(loginResult(bed.clock.now() + 1000));
+      session.signIn(second);
       bed.timers.advance(TOKEN_SETTLE_MS);
       expect(bed.events.calls).toEqual(['open', 'close', 'open']);
+      expect(bed.events.openedWith).toEqual([first.token, second.token]);
     });
 
     it('paints the tenant colours while signed in', () => {
@@ -86,14 +87,74 @@ describe('SessionLifecycle', () => {
       expect(bed.push.calls).toEqual(['unsubscribeLeftover', 'subscribe', 'unsubscribe']);
     });
 
+  });
+
+  describe('a 401 to a request of the current session ends it once', () => {
+    beforeEach(start);
+    const unauthorized = { status: 401, body: { type: 'about:blank', title: 'Unauthorized', status: 401 } };
+
+    it('turns ten simultaneous 401s into one logout, one toast and one navigation back to where the operator was', async () => {
+      session.signIn(loginResult(bed.clock.now()));
+      bed.navigator.currentPath = '/orders?status=new';
+      bed.backend.on('GET /orders', unauthorized);
+      const http = bed.container.get<HttpClient>(HttpClient);
+      const signOut = jest.spyOn(session, 'signOut');
+      const results = await Promise.allSettled(Array.from({ length: 10 }, () => http.get('/orders')));
+      expect(results.every((result) => result.status === 'rejected')).toBe(true);
+      expect(signOut).toHaveBeenCalledTimes(1);
+      expect(session.isSignedIn).toBe(false);
+      expect(bed.navigator.navigations).toEqual(['/login?returnTo=%2Forders%3Fstatus%3Dnew']);
+      expect(bed.notifier.toasts).toEqual([expect.objectContaining({ message: 'login.sessionExpired' })]);
+    });
+
     it('a 401 of the stream logs out like any other', () => {
       session.signIn(loginResult(bed.clock.now()));
-      const auth = bed.container.get(AuthStore);
       bed.events.refuse(session.token);
       expect(session.isSignedIn).toBe(false);
       expect(bed.navigator.navigations.at(-1)).toMatch(/^\/login/);
-      auth.dispose();
     });
+
+    it('ignores a 401 to a request made with an older token, and one made signed out', async () => {
+      const old = loginResult(bed.clock.now() - 1000);
+      session.signIn(old);
+      bed.backend.on('GET /orders', unauthorized);
+      const http = bed.container.get<HttpClient>(HttpClient);
+      const request = http.get('/orders');
+      session.signIn(loginResult(bed.clock.now()));
+      const current = session.token;
+      await expect(request).rejects.toMatchObject({ status: 401 });
+      bed.events.refuse(null);
+      expect(session.token).toBe(current);
+      expect(bed.navigator.navigations).toEqual([]);
+      expect(bed.notifier.toasts).toEqual([]);
+    });
+
+    it('stops after dispose()', async () => {
+      session.signIn(loginResult(bed.clock.now()));
+      lifecycle.dispose();
+      bed.events.refuse(session.token);
+      expect(session.isSignedIn).toBe(true);
+    });
+  });
+
+  it('reads the user again at a start with a stored session, and takes it while the session is the same', async () => {
+    const first = createTestContainer();
+    const firstSession = first.container.get<SessionStore>(SessionStore);
+    await firstSession.restore();
+    firstSession.signIn(loginResult(first.clock.now(), { ...demoUser, language: 'de', theme: {} }));
+    firstSession.dispose();
+    bed.backend.on('GET /me', { status: 200, body: { ...demoUser, language: 'en', theme: { color1: '#112233' } } });
+    await start();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(bed.backend.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['GET /me']);
+    expect(session.language).toBe('en');
+    expect(bed.theme.calls.at(-1)).toEqual({ color1: '#112233' });
+  });
+
+  it('does not read the user at a start without a session', async () => {
+    await start();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(bed.backend.requests).toEqual([]);
   });
 
   it('opens the stream for a session restored from storage, and subscribes to push', async () => {

@@ -16,6 +16,8 @@ export class FakeEventStream implements EventStream {
   private readonly events = new Emitter<ServerEvent>();
   private readonly unauthorized = new Emitter<UnauthorizedEvent>();
   readonly calls: ('open' | 'close')[] = [];
+  /** The token of each `open`, in order. */
+  readonly openedWith: string[] = [];
 
   readonly onDidReceiveEvent = this.events.event;
   readonly onDidReceiveUnauthorized = this.unauthorized.event;
@@ -32,8 +34,9 @@ export class FakeEventStream implements EventStream {
     return this.calls.filter((call) => call === 'open').length;
   }
 
-  open(): void {
+  open(token: string): void {
     this.calls.push('open');
+    this.openedWith.push(token);
     this.setState('live');
   }
 

@@ -1,5 +1,4 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { AuthStore } from '../../../src/domain/stores/AuthStore';
 import { PreferencesStore } from '../../../src/domain/stores/PreferencesStore';
 import { LoginPage } from '../../../src/ui/login/LoginPage';
 import { createTestContainer, type TestBed } from '../support/createTestContainer';
@@ -13,8 +12,6 @@ describe('LoginPage', () => {
     localStorage.clear();
     bed = createTestContainer();
   });
-
-  afterEach(() => bed.container.get(AuthStore).dispose());
 
   it('labels its fields above them in German, and in English after a switch', async () => {
     const view = renderWithServices(bed, <LoginPage />, '/login');

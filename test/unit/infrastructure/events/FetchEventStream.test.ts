@@ -4,7 +4,6 @@ import { autorun } from 'mobx';
 import type { Language } from '../../../../shared/Language';
 import type { ServerEvent } from '../../../../src/domain/ports/EventStream';
 import type { UnauthorizedEvent } from '../../../../src/domain/ports/HttpClient';
-import type { SessionStore } from '../../../../src/domain/ports/SessionStore';
 import { FetchEventStream, SILENCE_TIMEOUT } from '../../../../src/infrastructure/events/FetchEventStream';
 import { type FakeBody, FakeEventServer, type FakeRequest, FakeWindow } from './FakeEventServer';
 import { SystemClock } from '../../../../src/infrastructure/clock/SystemClock';
@@ -14,7 +13,7 @@ import { WindowTimers } from '../../../../src/infrastructure/scheduling/WindowTi
 describe('FetchEventStream', () => {
   let server: FakeEventServer;
   let page: FakeWindow;
-  let session: { token: string | null; language: Language };
+  let language: Language;
   let random: number;
   let stream: FetchEventStream;
   let received: ServerEvent[];
@@ -51,10 +50,11 @@ describe('FetchEventStream', () => {
     jest.useFakeTimers({ doNotFake: ['setImmediate', 'queueMicrotask', 'nextTick'] });
     server = new FakeEventServer();
     page = new FakeWindow();
-    session = { token: 'token-1', language: 'de' };
+    language = 'de';
     random = 0;
-    stream = new FetchEventStream(session as unknown as SessionStore, {
+    stream = new FetchEventStream({
       url: '/api/events',
+      language: () => language,
       window: page,
       timers: new WindowTimers(page),
       clock: new SystemClock(),
@@ -73,7 +73,7 @@ describe('FetchEventStream', () => {
 
   describe('request', () => {
     it('asks for the stream with the token, the language and no cache', () => {
-      stream.open();
+      stream.open('token-1');
       expect(server.requests).toHaveLength(1);
       const request = server.last;
       expect(request.url).toBe('/api/events');
@@ -86,29 +86,41 @@ describe('FetchEventStream', () => {
       });
     });
 
-    it('reads the session as each connection starts', async () => {
-      stream.open();
+    it('keeps the token it was opened with and reads the language as each connection starts', async () => {
+      stream.open('token-1');
       const body = await live();
-      session.token = 'token-2';
-      session.language = 'en';
+      language = 'en';
       body.end();
       await settle();
       await advance(1000);
-      expect(server.last.headers).toMatchObject({ Authorization: 'Bearer token-2', 'x-ui-locale': 'en' });
+      expect(server.requests).toHaveLength(2);
+      expect(server.last.headers).toMatchObject({ Authorization: 'Bearer token-1', 'x-ui-locale': 'en' });
+    });
+
+    it('carries a new token only after close() and open(token)', async () => {
+      stream.open('token-1');
+      await live();
+      stream.open('token-2');
+      expect(server.requests).toHaveLength(1);
+      stream.close();
+      stream.open('token-2');
+      expect(server.requests).toHaveLength(2);
+      expect(server.last.headers).toMatchObject({ Authorization: 'Bearer token-2' });
+      expect(server.last.headers).not.toHaveProperty('Last-Event-ID');
     });
 
     it('does nothing when opened while open', async () => {
-      stream.open();
-      stream.open();
+      stream.open('token-1');
+      stream.open('token-1');
       await live();
-      stream.open();
+      stream.open('token-1');
       expect(server.requests).toHaveLength(1);
     });
   });
 
   describe('events', () => {
     it('delivers parsed events in order, with JSON data, across chunk borders', async () => {
-      stream.open();
+      stream.open('token-1');
       const body = await live();
       await push(body, 'retry: 3000\n\n: ping\n\nid: 1\nevent: order.created\ndata: {"id":"a","n":1}\n\nid: 2\nevent: order.upd');
       await push(body, 'ated\ndata: {"id":"a",\ndata: "n":2}\n\nid: 3\nevent: order.deleted\ndata: {"id":"a"}\n\n');
@@ -120,7 +132,7 @@ describe('FetchEventStream', () => {
     });
 
     it('names an event without `event:` a message and reads an empty data field as null', async () => {
-      stream.open();
+      stream.open('token-1');
       const body = await live();
       await push(body, 'id: 1\ndata: 5\n\nid: 2\nevent: reset\ndata:\n\n');
       expect(received).toEqual([
@@ -131,7 +143,7 @@ describe('FetchEventStream', () => {
 
     it('skips an event whose data is not JSON, warns and keeps the stream', async () => {
       const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-      stream.open();
+      stream.open('token-1');
       const body = await live();
       await push(body, 'id: 1\nevent: order.created\ndata: {not json\n\nid: 2\nevent: order.deleted\ndata: {"id":"b"}\n\n');
       expect(received).toEqual([{ id: '2', type: 'order.deleted', data: { id: 'b' } }]);
@@ -142,7 +154,7 @@ describe('FetchEventStream', () => {
 
     it('counts a skipped event as received: the resume does not ask for it again', async () => {
       jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-      stream.open();
+      stream.open('token-1');
       const body = await live();
       await push(body, 'id: 1\nevent: order.created\ndata: {"id":"a"}\n\nid: 2\nevent: order.created\ndata: {oops\n\n');
       body.end();
@@ -154,7 +166,7 @@ describe('FetchEventStream', () => {
 
   describe('reset and resume', () => {
     it('passes on the reset the backend starts a fresh connection with, and resumes after its id', async () => {
-      stream.open();
+      stream.open('token-1');
       await settle();
       expect(received).toEqual([]);
       const body = await live();
@@ -168,7 +180,7 @@ describe('FetchEventStream', () => {
     });
 
     it('resumes with the id of the last handled event and without a reset', async () => {
-      stream.open();
+      stream.open('token-1');
       const body = await live();
       await push(body, 'id: 7\nevent: order.created\ndata: {}\n\nid: 8\nevent: order.updated\ndata: {}\n\n');
       body.end();
@@ -183,7 +195,7 @@ describe('FetchEventStream', () => {
     });
 
     it('connects afresh after a drop that came before any event id', async () => {
-      stream.open();
+      stream.open('token-1');
       const body = await live();
       body.end();
       await settle();
@@ -202,7 +214,7 @@ describe('FetchEventStream', () => {
         }
       });
       stream.onDidReceiveEvent((event) => late.push(event.id));
-      stream.open();
+      stream.open('token-1');
       const body = await live();
       await push(
         body,
@@ -229,7 +241,7 @@ describe('FetchEventStream', () => {
           throw new Error('listener failed');
         }
       });
-      stream.open();
+      stream.open('token-1');
       await push(await live(), 'id: 5\nevent: order.updated\ndata: {}\n\n');
       for (const wait of [1000, 2000, 4000]) {
         await expectNextRequestAfter(wait);
@@ -241,10 +253,10 @@ describe('FetchEventStream', () => {
       stream.onDidReceiveEvent((event) => {
         if (event.id === '4') {
           stream.close();
-          stream.open();
+          stream.open('token-1');
         }
       });
-      stream.open();
+      stream.open('token-1');
       await push(await live(), 'id: 4\nevent: order.updated\ndata: {}\n\nid: 5\nevent: order.updated\ndata: {}\n\n');
       expect(received.map((event) => event.id)).toEqual(['4']);
       expect(server.requests).toHaveLength(2);
@@ -261,7 +273,7 @@ describe('FetchEventStream', () => {
 
   describe('reconnecting', () => {
     it('waits longer after each failure, up to 30 s', async () => {
-      stream.open();
+      stream.open('token-1');
       for (const wait of [1000, 2000, 4000, 8000, 15000, 15000]) {
         server.last.fail();
         await settle();
@@ -272,7 +284,7 @@ describe('FetchEventStream', () => {
 
     it('jitters each wait up to twice its shortest, never beyond 30 s', async () => {
       random = 0.999999;
-      stream.open();
+      stream.open('token-1');
       for (const wait of [2000, 4000, 8000, 16000, 30000, 30000]) {
         server.last.fail();
         await settle();
@@ -281,7 +293,7 @@ describe('FetchEventStream', () => {
     });
 
     it('reconnects when the backend ends the stream', async () => {
-      stream.open();
+      stream.open('token-1');
       const body = await live();
       body.end();
       await settle();
@@ -290,7 +302,7 @@ describe('FetchEventStream', () => {
     });
 
     it('reconnects when the body fails mid-stream', async () => {
-      stream.open();
+      stream.open('token-1');
       const body = await live();
       body.fail(new TypeError('network error'));
       await settle();
@@ -299,7 +311,7 @@ describe('FetchEventStream', () => {
     });
 
     it("takes the server's retry as the first wait and doubles it", async () => {
-      stream.open();
+      stream.open('token-1');
       const body = await live();
       await push(body, 'retry: 3000\n\n');
       body.end();
@@ -311,7 +323,7 @@ describe('FetchEventStream', () => {
     });
 
     it('starts counting attempts over once a connection is live', async () => {
-      stream.open();
+      stream.open('token-1');
       for (const wait of [1000, 2000, 4000]) {
         server.last.fail();
         await settle();
@@ -325,7 +337,7 @@ describe('FetchEventStream', () => {
     });
 
     it.each([500, 502, 503])('reconnects after a %i answer', async (status) => {
-      stream.open();
+      stream.open('token-1');
       server.last.answer(status, { 'Content-Type': 'application/problem+json' }, '{}');
       await settle();
       expect(stream.state).toBe('reconnecting');
@@ -333,7 +345,7 @@ describe('FetchEventStream', () => {
     });
 
     it('waits at least as long as Retry-After asks, within 30 s', async () => {
-      stream.open();
+      stream.open('token-1');
       server.last.answer(429, { 'Retry-After': '20' });
       await settle();
       await expectNextRequestAfter(20000);
@@ -343,7 +355,7 @@ describe('FetchEventStream', () => {
     });
 
     it('drops a connection silent for 45 s and reconnects', async () => {
-      stream.open();
+      stream.open('token-1');
       await live();
       await advance(SILENCE_TIMEOUT - 1);
       expect(server.requests[0]?.signal.aborted).toBe(false);
@@ -354,7 +366,7 @@ describe('FetchEventStream', () => {
     });
 
     it('drops a connection 45 s after its last byte, however long it talked before', async () => {
-      stream.open();
+      stream.open('token-1');
       const body = await live();
       await advance(30000);
       await push(body, ': ping\n\n');
@@ -366,14 +378,14 @@ describe('FetchEventStream', () => {
     });
 
     it('drops a request unanswered for 45 s', async () => {
-      stream.open();
+      stream.open('token-1');
       await advance(SILENCE_TIMEOUT);
       expect(server.requests[0]?.signal.aborted).toBe(true);
       await expectNextRequestAfter(1000);
     });
 
     it('counts pings as life', async () => {
-      stream.open();
+      stream.open('token-1');
       const body = await live();
       for (let i = 0; i < 8; i += 1) {
         await advance(15000);
@@ -383,28 +395,11 @@ describe('FetchEventStream', () => {
       expect(stream.state).toBe('live');
     });
 
-    it('stops when the session has no token any more', async () => {
-      stream.open();
-      server.last.fail();
-      await settle();
-      session.token = null;
-      await advance(1000);
-      expect(server.requests).toHaveLength(1);
-      expect(stream.state).toBe('idle');
-      expect(jest.getTimerCount()).toBe(0);
-    });
-
-    it('does not open without a token', () => {
-      session.token = null;
-      stream.open();
-      expect(server.requests).toHaveLength(0);
-      expect(stream.state).toBe('idle');
-    });
   });
 
   describe('network', () => {
     it('pauses while offline and reconnects at once when online', async () => {
-      stream.open();
+      stream.open('token-1');
       const body = await live();
       await push(body, 'id: 3\nevent: order.created\ndata: {}\n\n');
       page.goOffline();
@@ -420,7 +415,7 @@ describe('FetchEventStream', () => {
     });
 
     it('goes offline from a backoff wait and starts the attempts over when online', async () => {
-      stream.open();
+      stream.open('token-1');
       for (const wait of [1000, 2000]) {
         server.last.fail();
         await settle();
@@ -439,7 +434,7 @@ describe('FetchEventStream', () => {
 
     it('opens offline when the browser has no network, and connects when it is back', () => {
       page.navigator.onLine = false;
-      stream.open();
+      stream.open('token-1');
       expect(stream.state).toBe('offline');
       expect(server.requests).toHaveLength(0);
       expect(jest.getTimerCount()).toBe(0);
@@ -460,8 +455,7 @@ describe('FetchEventStream', () => {
     it('announces a 401 once with the token it carried and stops', async () => {
       const unauthorized: UnauthorizedEvent[] = [];
       stream.onDidReceiveUnauthorized((event) => unauthorized.push(event));
-      stream.open();
-      session.token = 'token-2';
+      stream.open('token-1');
       server.last.answer(401, { 'Content-Type': 'application/problem+json' }, '{}');
       await settle();
       expect(unauthorized).toEqual([{ path: '/events', token: 'token-1' }]);
@@ -473,7 +467,7 @@ describe('FetchEventStream', () => {
     });
 
     it('fails for good on a 2xx that is not an event stream', async () => {
-      stream.open();
+      stream.open('token-1');
       server.last.answer(200, { 'Content-Type': 'text/html' }, '<html></html>');
       await settle();
       expect(stream.state).toBe('failed');
@@ -482,7 +476,7 @@ describe('FetchEventStream', () => {
       expect(jest.getTimerCount()).toBe(0);
       await advance(60000);
       expect(server.requests).toHaveLength(1);
-      stream.open();
+      stream.open('token-1');
       expect(stream.state).toBe('connecting');
       expect(stream.errorKey).toBeNull();
       expect(server.requests).toHaveLength(2);
@@ -491,7 +485,7 @@ describe('FetchEventStream', () => {
 
   describe('close and dispose', () => {
     it('close() aborts, clears the timers and forgets the id', async () => {
-      stream.open();
+      stream.open('token-1');
       const body = await live();
       await push(body, 'id: 12\nevent: order.created\ndata: {}\n\n');
       stream.close();
@@ -501,14 +495,14 @@ describe('FetchEventStream', () => {
       await advance(60000);
       expect(server.requests).toHaveLength(1);
       received = [];
-      stream.open();
+      stream.open('token-1');
       expect(server.last.headers['Last-Event-ID']).toBeUndefined();
       await live();
       expect(received).toEqual([]);
     });
 
     it('close() during a backoff wait cancels it', async () => {
-      stream.open();
+      stream.open('token-1');
       server.last.fail();
       await settle();
       stream.close();
@@ -520,14 +514,15 @@ describe('FetchEventStream', () => {
     it('dispose() closes and removes the network listeners', async () => {
       const added = jest.spyOn(page, 'addEventListener');
       const removed = jest.spyOn(page, 'removeEventListener');
-      const disposable = new FetchEventStream(session as unknown as SessionStore, {
+      const disposable = new FetchEventStream({
         url: '/api/events',
+        language: () => language,
         window: page,
         timers: new WindowTimers(page),
         clock: new SystemClock(),
         fetch: server.fetch,
       });
-      disposable.open();
+      disposable.open('token-1');
       disposable.dispose();
       expect(server.last.signal.aborted).toBe(true);
       expect(disposable.state).toBe('idle');
@@ -541,7 +536,7 @@ describe('FetchEventStream', () => {
     const stop = autorun(() => {
       states.push(stream.state);
     });
-    stream.open();
+    stream.open('token-1');
     const body = await live();
     body.end();
     await settle();

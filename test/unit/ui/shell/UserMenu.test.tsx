@@ -1,7 +1,6 @@
 import { OverlaysProvider } from '@blueprintjs/core';
 import { fireEvent, screen } from '@testing-library/react';
 import { SessionStore } from '../../../../src/domain/ports/SessionStore';
-import { AuthStore } from '../../../../src/domain/stores/AuthStore';
 import { LiveIndicator } from '../../../../src/ui/shell/LiveIndicator';
 import { UserMenu } from '../../../../src/ui/shell/UserMenu';
 import { createTestContainer, type TestBed } from '../../support/createTestContainer';
@@ -17,8 +16,6 @@ describe('the header before its overlays have arrived', () => {
     bed = createTestContainer();
     bed.container.get<SessionStore>(SessionStore).signIn(loginResult(bed.clock.now()));
   });
-
-  afterEach(() => bed.container.get(AuthStore).dispose());
 
   it('draws the user menu\'s button without a popover, and a click loads the overlays and opens the menu when they arrive', async () => {
     const view = renderWithServices(

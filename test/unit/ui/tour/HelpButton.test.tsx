@@ -1,7 +1,6 @@
 import { BlueprintProvider } from '@blueprintjs/core';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { SessionStore } from '../../../../src/domain/ports/SessionStore';
-import { AuthStore } from '../../../../src/domain/stores/AuthStore';
 import { PreferencesStore } from '../../../../src/domain/stores/PreferencesStore';
 import { HeaderToolbar } from '../../../../src/ui/shell/HeaderToolbar';
 import { createTestContainer, type TestBed } from '../../support/createTestContainer';
@@ -62,7 +61,6 @@ describe('the tour of the console', () => {
   afterEach(() => {
     view?.unmount();
     view?.lifecycle.dispose();
-    bed.container.get(AuthStore).dispose();
     jest.restoreAllMocks();
   });
 
