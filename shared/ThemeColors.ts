@@ -1,5 +1,5 @@
 /**
- * A tenant's colours (spec): color1 paints the header toolbar, color2 the primary toolbar,
+ * A tenant's colours: color1 paints the header toolbar, color2 the primary toolbar,
  * color3 the primary buttons. Each is optional.
  */
 export interface ThemeColors {

@@ -3,7 +3,7 @@ import type { OrderStatus } from '../../shared/OrderStatus';
 import type { OrderRecord } from './orderView';
 
 /**
- * The CSV export of orders (spec: `;`-separated, German number format): UTF-8 with a byte order
+ * The CSV export of orders (`;`-separated, German number format): UTF-8 with a byte order
  * mark (so that spreadsheet programs read it as UTF-8), CRLF line ends, a header row in the
  * language of the request, fields quoted as RFC 4180 asks when they hold `;`, `"`, CR or LF.
  * A cell that a spreadsheet would take for a formula (starting with `=`, `+`, `-`, `@`, tab or CR)
@@ -34,7 +34,7 @@ export function csvCell(value: string): string {
   return NEEDS_QUOTES.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** Minor units in German notation: 123456 → `1.234,56` (in both languages, spec). */
+/** Minor units in German notation: 123456 → `1.234,56` (in both languages). */
 export function germanAmount(minorUnits: number): string {
   const negative = minorUnits < 0;
   const cents = Math.abs(Math.trunc(minorUnits));

@@ -1,7 +1,7 @@
 import type { Language } from '../../shared/Language';
 
 /**
- * What the service worker shows for a push (spec fields of `showNotification`): `data.url` is the
+ * What the service worker shows for a push (the fields of `showNotification`): `data.url` is the
  * console path a click opens. `image` is part of the contract; new orders carry none.
  */
 export interface PushNotificationPayload {

@@ -10,7 +10,7 @@ import { DEFAULT_TELEMETRY_RATE_LIMITS, type TelemetryLimits, type TelemetryRate
 import type { TelemetryFormat, TelemetrySignal, TelemetrySummary } from './TelemetrySummary';
 import { spanNames } from './traceSummary';
 
-/** Telemetry bodies may be larger than the API's (API.md: 5 MiB). */
+/** Telemetry bodies may be larger than the API's (docs/openapi.yaml: 5 MiB). */
 export const TELEMETRY_BODY_LIMIT = 5 * 1024 * 1024;
 
 /** `POST /v1/traces` and `POST /v1/logs`. */

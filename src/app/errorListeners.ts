@@ -1,7 +1,7 @@
 import type { Telemetry } from '../domain/ports/Telemetry';
 
 /**
- * Uncaught errors and unhandled rejections go to telemetry, which records and prints them (spec §8).
+ * Uncaught errors and unhandled rejections go to telemetry, which records and prints them.
  * Returns the function that removes the listeners.
  */
 export function installErrorListeners(win: Window, telemetry: Telemetry): () => void {

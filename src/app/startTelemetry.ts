@@ -17,7 +17,7 @@ export interface OtelModule {
 /**
  * The `telemetry` chunk, in production builds only. Webpack evaluates this very condition while
  * bundling and drops the other branch, so a development build does not even contain the chunk
- * (spec: no OpenTelemetry in development). PRODUCTION_BUILD cannot stand in for it: webpack does
+ * (no OpenTelemetry in development). PRODUCTION_BUILD cannot stand in for it: webpack does
  * not evaluate an imported constant.
  */
 export const loadOtelModule: (() => Promise<OtelModule>) | undefined =

@@ -1,4 +1,4 @@
-/** The fields of a push payload a notification is shown from (spec). */
+/** The fields of a push payload a notification is shown from. */
 export interface PushNotificationOptions {
   body?: string;
   icon?: string;
@@ -28,7 +28,7 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 
 /**
  * Reads a push payload (JSON text) into a notification: title, body, icon, dir, lang, data, tag,
- * image (spec). Fields of the wrong type are left out; without a title, or when the text is not a
+ * image. Fields of the wrong type are left out; without a title, or when the text is not a
  * JSON object, the generic notification is shown instead of failing.
  */
 export function notificationFromPayload(payload: string | null, generic: GenericNotificationTexts): PushNotification {

@@ -16,7 +16,7 @@ import { WorkboxUpdateNotifier } from '../../infrastructure/serviceWorker/Workbo
 
 /**
  * The installable console: service worker registration, the update prompt, web push and the
- * service worker's messages. A development build has no service worker (spec): `productionBuild`
+ * service worker's messages. A development build has no service worker: `productionBuild`
  * false leaves the workbox out, so nothing registers, and push calls fail with 5601.
  */
 export function installableModule(win: Window & typeof globalThis, productionBuild: boolean): ContainerModule {

@@ -3,7 +3,7 @@ import type { RequestActivity } from '../ports/RequestActivity';
 import type { Timers } from '../ports/Timers';
 
 /**
- * Whether the console is stable (spec, after Angular's `isStable`): the first route rendered and
+ * Whether the console is stable (after Angular's `isStable`): the first route rendered and
  * no request of the HttpClient under way. The service worker is registered when it is, so its
  * precaching never competes with what the operator waits for.
  */

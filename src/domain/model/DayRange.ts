@@ -84,7 +84,7 @@ function clampDay(day: LocalDate): LocalDate {
   return laterOf(FIRST_DAY, earlierOf(day, LAST_DAY));
 }
 
-/** The week (Monday to Sunday, spec) that holds `now`. */
+/** The week (Monday to Sunday) that holds `now`. */
 export function weekOf(now: Date): DayRange {
   const today = localDateOf(now);
   const sinceMonday = (now.getDay() + 6) % 7;
@@ -119,7 +119,7 @@ function uncutPresetRange(preset: RangePreset, now: Date): DayRange {
 }
 
 /**
- * The instants the API compares with (spec): from the begin day's 00:00 to the end day's
+ * The instants the API compares with: from the begin day's 00:00 to the end day's
  * 23:59:59.999, local time, as ISO strings in UTC.
  */
 export function rangeInstants(range: DayRange): { begin: string; end: string } {

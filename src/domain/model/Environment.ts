@@ -1,6 +1,6 @@
 /**
  * Where the console runs. `development` is the webpack dev build; a production build decides
- * between `production` and `test` at run time (spec): production on the configured production
+ * between `production` and `test` at run time: production on the configured production
  * host, test on any other.
  */
 export type Environment = 'development' | 'test' | 'production';

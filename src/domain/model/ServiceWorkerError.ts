@@ -1,6 +1,6 @@
 /**
  * The errors of the service worker, push and update calls, with the codes of the service worker
- * the product was described from (spec):
+ * the product was described from:
  * - 5600 the registration strategy is not one we know;
  * - 5601 the browser has no service worker (disabled, not supported, or a development build);
  * - 5602 this browser is not subscribed to push notifications;

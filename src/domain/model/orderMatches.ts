@@ -2,7 +2,7 @@ import { compareInstants } from './compareInstants';
 import type { Order, OrderQuery } from '../../../shared/Order';
 
 /**
- * Whether an order belongs to the list of `query`, by the backend's rules (API.md): its
+ * Whether an order belongs to the list of `query`, by the backend's rules (docs/openapi.yaml): its
  * `[begin, end]` overlaps the range, its status is one of those asked (any when none), and the
  * search text occurs, ignoring case, in its number, licence plate or customer name.
  * Used to place live changes without asking the backend again.

@@ -1,7 +1,7 @@
 import { ServiceWorkerError } from './ServiceWorkerError';
 
 /**
- * When the service worker is registered (spec, after Angular's `registrationStrategy`):
+ * When the service worker is registered (after Angular's `registrationStrategy`):
  * - `registerWhenStable:<ms>`: when the console is stable (first route rendered, its requests
  *   settled) or after `<ms>` at the latest, whichever comes first;
  * - `registerImmediately`;
@@ -13,7 +13,7 @@ export type RegistrationStrategy =
   | { kind: 'immediately' }
   | { kind: 'withDelay'; delayMs: number };
 
-/** The product's choice (spec): `registerWhenStable:30000`. */
+/** The product's choice: `registerWhenStable:30000`. */
 export const DEFAULT_REGISTRATION_STRATEGY = 'registerWhenStable:30000';
 
 /** Reads a strategy written as Angular writes it; anything else is error 5600. */

@@ -27,7 +27,7 @@ export interface ServerEvent {
 }
 
 /**
- * The live stream of changes (`GET /api/events`), opened after login (spec). It reconnects by
+ * The live stream of changes (`GET /api/events`), opened after login. It reconnects by
  * itself and resumes with `Last-Event-ID`, so that no event is lost across a drop.
  * `state` and `errorKey` are observable.
  */

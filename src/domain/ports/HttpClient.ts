@@ -16,7 +16,7 @@ export interface UnauthorizedEvent {
 
 /**
  * The console's transport to its backend (base `/api`). Every request carries the session's
- * token and language (spec). Failures reject with an `ApiError`.
+ * token and language. Failures reject with an `ApiError`.
  */
 export interface HttpClient {
   get<T>(path: string, options?: RequestOptions): Promise<T>;

@@ -1,7 +1,7 @@
 import type { NotificationState } from '../model/NotificationState';
 
 /**
- * Web push for new orders (spec): subscribes the browser when a session starts and unsubscribes it
+ * Web push for new orders: subscribes the browser when a session starts and unsubscribes it
  * when the session ends. The calls never reject: the service reports its own failures (a hint to
  * the operator, a console message), since nobody could act on them where the session changes.
  */

@@ -1,7 +1,7 @@
 /** Where the console reports what operators experience (traces, logs, errors). */
 export interface Telemetry {
   /**
-   * Records an error that was not handled where it happened (spec §8: an exception on a span and an
+   * Records an error that was not handled where it happened (an exception on a span and an
    * error log record where there is telemetry) and prints it to the console. Never throws.
    * `attributes` say where it was caught, e.g. `{ 'error.source': 'route' }`.
    */

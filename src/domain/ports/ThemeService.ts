@@ -1,6 +1,6 @@
 import type { ThemeColors } from '../../../shared/ThemeColors';
 
-/** Paints the tenant's colours into the console (spec: one `custom-style` element). */
+/** Paints the tenant's colours into the console (one `custom-style` element). */
 export interface ThemeService {
   apply(colors: ThemeColors): void;
   remove(): void;

@@ -4,7 +4,7 @@ import type { Disposable } from '../../../shared/Disposable';
 import type { Clock } from '../ports/Clock';
 import type { StatePersistence } from '../ports/StatePersistence';
 
-/** The slice of `cockpit.state` this store owns: `{ filter: { begin, end } }` (spec). */
+/** The slice of `cockpit.state` this store owns: `{ filter: { begin, end } }`. */
 export const ORDERS_SLICE = 'orders';
 
 /** The days the orders list shows, kept across reloads. Status and search live in the URL. */
@@ -59,7 +59,7 @@ export class OrdersFilterStore implements Disposable {
     this.persisted = null;
   }
 
-  /** Begin and end come back only as a range `setRange` would take (spec); else this week. */
+  /** Begin and end come back only as a range `setRange` would take; else this week. */
   private sanitize(): void {
     if (!isSupportedDayRange(this.filter)) {
       this.filter = this.thisWeek();

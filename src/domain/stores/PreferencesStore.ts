@@ -13,7 +13,7 @@ export class PreferencesStore {
     private readonly notifier: Notifier,
   ) {}
 
-  /** Switches the language now and saves it with `PATCH /api/me` (spec). */
+  /** Switches the language now and saves it with `PATCH /api/me`. */
   async changeLanguage(language: Language): Promise<void> {
     if (language === this.session.language) {
       return;

@@ -8,7 +8,7 @@ import type { LocaleService } from '../../domain/ports/LocaleService';
 
 dayjs.extend(localizedFormat);
 
-/** The dayjs locale of each language (spec: de-DE and en-GB; both start the week on Monday). */
+/** The dayjs locale of each language (de-DE and en-GB; both start the week on Monday). */
 export const DAYJS_LOCALES: Record<Language, string> = { de: 'de', en: 'en-gb' };
 
 /** Puts a language into effect in i18next, dayjs and `<html lang>`. */

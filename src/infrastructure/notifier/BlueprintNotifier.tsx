@@ -4,7 +4,7 @@ import type { Notifier, Toast } from '../../domain/ports/Notifier';
 /** Translates a key with values into the operator's language. */
 export type Translate = (key: string, values?: Record<string, string | number>) => string;
 
-/** How long a toast stays (spec). */
+/** How long a toast stays. */
 export const TOAST_TIMEOUT_MS = 5000;
 
 /** After a toaster that could not be loaded (a chunk that did not arrive): the first wait before trying again, doubling up to the last. */
@@ -15,7 +15,7 @@ export const TOASTER_RETRY_LAST_MS = 30_000;
 export type After = (milliseconds: number, task: () => void) => void;
 
 /**
- * Notifier on a Blueprint OverlayToaster (bottom centre, 5000 ms, close button; spec). A toast
+ * Notifier on a Blueprint OverlayToaster (bottom centre, 5000 ms, close button). A toast
  * whose title and message equal one still on screen is not shown again.
  *
  * The toaster is loaded with the first toast (`loadToaster`, once): until then a page carries none

@@ -1,7 +1,7 @@
 import { OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
 
 /**
- * The console's toaster (bottom centre, at most five; spec). Imported on the first toast, in the
+ * The console's toaster (bottom centre, at most five). Imported on the first toast, in the
  * `overlays` chunk with the rest of Blueprint's overlays: a page that shows no toast loads none of it.
  */
 export function createToaster(): Promise<Toaster> {

@@ -41,7 +41,7 @@ export function pushBrowserOf(win: Window & typeof globalThis, productionBuild: 
 }
 
 /**
- * Web push for new orders (spec). When a session starts, it asks for notification permission if
+ * Web push for new orders. When a session starts, it asks for notification permission if
  * not yet decided, subscribes with `userVisibleOnly` and the backend's VAPID key and sends the
  * subscription to the backend. When the session ends it tells the backend to forget the
  * subscription and unsubscribes the browser, so the next user of this browser gets nothing meant

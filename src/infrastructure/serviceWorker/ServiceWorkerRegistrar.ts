@@ -7,12 +7,12 @@ import { NO_REGISTRATION, registrationRefusal } from './registrationRefusal';
 export interface ServiceWorkerRegistrarDeps {
   /** Null where the console has no service worker: nothing is registered then. */
   workbox: Pick<Workbox, 'register'> | null;
-  /** How registration is timed, as Angular writes it (spec: `registerWhenStable:30000`). */
+  /** How registration is timed, as Angular writes it (`registerWhenStable:30000`). */
   strategy: string;
   /** Resolves when the console is stable (first route rendered, its requests settled). */
   whenStable: () => Promise<void>;
   timers: Timers;
-  /** Where a failure is reported (spec: logged to the console, never thrown). */
+  /** Where a failure is reported (logged to the console, never thrown). */
   log: (error: ServiceWorkerError) => void;
   /** Where a line for whoever reads the console goes: the browser refused the service worker. */
   tell: (line: string) => void;
@@ -24,7 +24,7 @@ export const refusedLine = (reason: string): string =>
 
 /**
  * Registers the service worker when the strategy says: by default once the console is stable
- * or after 30 000 ms, whichever is first (spec), so precaching the shell never delays what the
+ * or after 30 000 ms, whichever is first, so precaching the shell never delays what the
  * operator waits for. An unknown strategy (5600) or a failed registration (5604) is logged as
  * an error. A browser that refuses service workers (its settings, a policy, an automation that
  * blocks them: `registrationRefusal`) is no failure of ours: that is said in one line, once.

@@ -14,7 +14,7 @@ const SKIP_WAITING = { type: 'SKIP_WAITING' };
 
 /**
  * Tells the operator when a new version is installed and waiting: "Application has been updated"
- * with "Ok, Reload!" (spec), a message that stays until acted on. The action lets the waiting
+ * with "Ok, Reload!", a message that stays until acted on. The action lets the waiting
  * worker take over and reloads the page once, when the new worker controls it.
  */
 export class WorkboxUpdateNotifier implements UpdateNotifier {

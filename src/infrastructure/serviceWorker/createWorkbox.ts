@@ -5,7 +5,7 @@ export const SERVICE_WORKER_URL = '/sw.js';
 
 /**
  * The console's service worker host, or null where there is none: development builds never
- * register one (spec), and browsers without service workers (or with them disabled) cannot.
+ * register one, and browsers without service workers (or with them disabled) cannot.
  * workbox-window is its own chunk (`workbox`), loaded by the registration after the first screen.
  */
 export function createWorkbox(win: Window, productionBuild: boolean): LazyWorkbox | null {

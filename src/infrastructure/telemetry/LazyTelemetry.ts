@@ -7,7 +7,7 @@ export interface LoadedTelemetry extends Telemetry {
 }
 
 /**
- * The deployed console's telemetry until OpenTelemetry has loaded after the first screen (spec: it
+ * The deployed console's telemetry until OpenTelemetry has loaded after the first screen (it
  * must not delay start-up). Errors before then are printed at once and kept, a bounded few, to be
  * recorded once it has loaded; from then on everything goes to the loaded telemetry.
  */

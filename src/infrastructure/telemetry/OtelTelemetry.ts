@@ -18,7 +18,7 @@ export interface OtelTelemetryParts {
 }
 
 /**
- * Telemetry on OpenTelemetry (spec §7–§9): an error becomes an exception event on a span and an
+ * Telemetry on OpenTelemetry: an error becomes an exception event on a span and an
  * error log record in that span's trace, and is printed to the console. Nothing it does throws or
  * rejects: telemetry must not add failures of its own.
  */

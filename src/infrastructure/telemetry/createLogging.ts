@@ -15,7 +15,7 @@ export interface LoggingOptions {
   onDropped(count: number): void;
 }
 
-/** The logger provider of the spec: one batch processor with its delay, sizes and timeout, and the record limits. */
+/** The logger provider: one batch processor with its delay, sizes and timeout, and the record limits. */
 export function createLogging({ resource, exporter, onDropped }: LoggingOptions): LoggerProvider {
   const options: BatchLogRecordProcessorBrowserOptions = {
     exporter,

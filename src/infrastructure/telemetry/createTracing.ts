@@ -11,7 +11,7 @@ export interface TracingOptions {
   onDropped(count: number): void;
 }
 
-/** The tracer provider of the spec: one batch processor with its delay, queue and batch sizes. */
+/** The tracer provider: one batch processor with its delay, queue and batch sizes. */
 export function createTracing({ resource, exporter, onDropped }: TracingOptions): WebTracerProvider {
   // The web package's processor passes its options on to the SDK's, which reads
   // `selfObsMeterProvider`; its own options type just does not name it.

@@ -1,5 +1,5 @@
 /**
- * Flushes when the page is hidden or unloaded (spec: `visibilitychange` to hidden, `pagehide`), the
+ * Flushes when the page is hidden or unloaded (`visibilitychange` to hidden, `pagehide`), the
  * last moments in which a page can still send. Returns the function that stops it.
  */
 export function flushOnHide(win: Window, flush: () => Promise<void>): () => void {

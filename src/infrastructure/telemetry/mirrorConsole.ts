@@ -1,7 +1,7 @@
 import { SeverityNumber, type Logger } from '@opentelemetry/api-logs';
 import { consoleText } from './consoleText';
 
-/** How each console method is reported (spec): log and debug as Debug, info as Information, warn as Warning, error as Error. */
+/** How each console method is reported: log and debug as Debug, info as Information, warn as Warning, error as Error. */
 export const CONSOLE_SEVERITIES = {
   log: { number: SeverityNumber.DEBUG, text: 'Debug' },
   debug: { number: SeverityNumber.DEBUG, text: 'Debug' },
@@ -20,7 +20,7 @@ export interface MirroredConsole {
 }
 
 /**
- * Mirrors console output to the log exporter (spec, production builds): each of log, debug, info,
+ * Mirrors console output to the log exporter (production builds): each of log, debug, info,
  * warn and error still prints and also emits a log record with its severity.
  */
 export function mirrorConsole(target: Console, logger: Logger): MirroredConsole {

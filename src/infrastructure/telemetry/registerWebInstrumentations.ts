@@ -5,7 +5,7 @@ import { FetchInstrumentation } from '@opentelemetry/instrumentation-fetch';
 import { UserInteractionInstrumentation } from '@opentelemetry/instrumentation-user-interaction';
 
 /**
- * Page loads, clicks and fetch calls become spans (spec). Every request of the console is a fetch
+ * Page loads, clicks and fetch calls become spans. Every request of the console is a fetch
  * (the HttpClient, the event stream, the exporters), so XMLHttpRequest is not instrumented. Trace
  * context goes to the console's own origin only: the instrumentation always propagates there and to
  * no other origin unless listed, and none is. `ignoredUrls` are not traced at all. Returns the

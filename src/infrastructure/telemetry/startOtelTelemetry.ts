@@ -36,13 +36,13 @@ export interface OtelTelemetryOptions {
   instrument?: boolean;
 }
 
-/** OTLP/HTTP: traces as JSON, logs as protobuf (`application/x-protobuf`), as the spec asks. */
+/** OTLP/HTTP: traces as JSON, logs as protobuf (`application/x-protobuf`). */
 function otlpExporters(endpoints: TelemetryEndpoints): TelemetryExporters {
   return { spans: new OTLPTraceExporter({ url: endpoints.traces }), logs: new OTLPLogExporter({ url: endpoints.logs }) };
 }
 
 /**
- * Starts OpenTelemetry in a deployed console: tracer and logger provider with the spec's settings,
+ * Starts OpenTelemetry in a deployed console: tracer and logger provider with the settings of telemetrySettings.ts,
  * scrubbing exporters, the web instrumentations, the console mirror and flushing on hide. This
  * module is the `telemetry` chunk, loaded after the first render; development builds never load it.
  */

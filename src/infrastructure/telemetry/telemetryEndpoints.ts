@@ -8,7 +8,7 @@ export interface TelemetryEndpoints {
 
 /**
  * `{base}/v1/traces` and `{base}/v1/logs`, base being `telemetryBase` or, when that is empty, the
- * console's own origin (spec). The telemetry calls themselves and the endless event stream are not
+ * console's own origin. The telemetry calls themselves and the endless event stream are not
  * traced: a span per export would feed itself, and a stream never ends its span.
  */
 export function telemetryEndpoints(telemetryBase: string, apiBase: string, origin: string): TelemetryEndpoints {

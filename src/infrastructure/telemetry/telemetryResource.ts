@@ -1,7 +1,7 @@
 import { defaultResource, resourceFromAttributes, type Resource } from '@opentelemetry/resources';
 import { SERVICE_NAME } from './telemetrySettings';
 
-/** Who reports: the console, its release and where it runs (spec), beside the SDK's own description. */
+/** Who reports: the console, its release and where it runs, beside the SDK's own description. */
 export function telemetryResource(release: string, environment: 'test' | 'production'): Resource {
   return defaultResource().merge(
     resourceFromAttributes({

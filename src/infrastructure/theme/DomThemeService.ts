@@ -2,7 +2,7 @@ import { isValidThemeColor, THEME_COLOR_KEYS, type ThemeColors } from '../../../
 import type { ThemeService } from '../../domain/ports/ThemeService';
 import { themeStyleText } from './themeStyleText';
 
-/** The id of the one style element that carries the tenant's colours (spec). */
+/** The id of the one style element that carries the tenant's colours. */
 export const CUSTOM_STYLE_ID = 'custom-style';
 
 /** How much of a refused value a warning quotes: enough to recognise it, never a whole payload. */

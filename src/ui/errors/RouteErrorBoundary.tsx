@@ -45,7 +45,7 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
 }
 
 /**
- * A route's error boundary (spec §8): catches what the route's element throws while rendering (a
+ * A route's error boundary: catches what the route's element throws while rendering (a
  * lazy page whose chunk fails to load, too, or an error raised to it with `useRaiseToBoundary`)
  * and shows `fallback` in its place; on a child route the shell around it stays. Navigating
  * elsewhere shows the route again.

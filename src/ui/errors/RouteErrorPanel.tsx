@@ -12,7 +12,7 @@ export interface RouteErrorPanelProps {
 }
 
 /**
- * Shown in place of a route that failed to render or load (spec §8): says so instead of a white page,
+ * Shown in place of a route that failed to render or load: says so instead of a white page,
  * reports the error once, and offers a reload.
  */
 export function RouteErrorPanel({ reload = () => window.location.reload() }: RouteErrorPanelProps) {

@@ -5,10 +5,10 @@ import { isLocalDate, type LocalDate } from '../../domain/model/LocalDate';
 
 dayjs.extend(customParseFormat);
 
-/** The date format of each language (spec): German `DD.MM.YYYY`, English (en-GB) `DD/MM/YYYY`. */
+/** The date format of each language: German `DD.MM.YYYY`, English (en-GB) `DD/MM/YYYY`. */
 export const DATE_FORMATS: Record<Language, string> = { de: 'DD.MM.YYYY', en: 'DD/MM/YYYY' };
 
-/** Time is `HH:mm` in both (spec). */
+/** Time is `HH:mm` in both. */
 export const TIME_FORMAT = 'HH:mm';
 
 export function dateTimeFormat(language: Language): string {

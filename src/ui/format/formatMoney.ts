@@ -12,7 +12,7 @@ const formats = new Map<string, MoneyFormat>();
 const EXACT_CENTS = 1e15;
 
 /**
- * Money in German formatting in both languages (spec): `1.234,56 €`. Minor units are divided by
+ * Money in German formatting in both languages: `1.234,56 €`. Minor units are divided by
  * the currency's own number of decimals.
  */
 export function formatMoney(money: Money): string {

@@ -11,7 +11,7 @@ import { LanguageSwitch } from '../shell/LanguageSwitch';
 import './LoginPage.css';
 import { useRouteRendered } from '../routing/useRouteRendered';
 
-/** The login form (spec: "Email"/"E-Mail", "Password"/"Passwort", "Log in"/"Anmelden"). */
+/** The login form ("Email"/"E-Mail", "Password"/"Passwort", "Log in"/"Anmelden"). */
 export const LoginPage = observer(function LoginPage() {
   const { t } = useTranslation();
   const auth = useService(AuthStore);

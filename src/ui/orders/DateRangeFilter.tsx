@@ -18,7 +18,7 @@ interface Refusal {
 }
 
 /**
- * From/To day inputs (spec: "From"/"Von", "To"/"Bis") and the range presets. A day that would
+ * From/To day inputs ("From"/"Von", "To"/"Bis") and the range presets. A day that would
  * make a range the API refuses is not applied; the field it was typed into says why, and each
  * calendar offers only the days its end may move to.
  */

@@ -23,7 +23,7 @@ export interface DateTimeInputProps {
   error?: string;
 }
 
-/** A date with time (`DD.MM.YYYY HH:mm` / `DD/MM/YYYY HH:mm`, spec), typed strictly or picked. */
+/** A date with time (`DD.MM.YYYY HH:mm` / `DD/MM/YYYY HH:mm`), typed strictly or picked. */
 export function DateTimeInput({ id, label, value, language, onChange, error }: DateTimeInputProps) {
   const { t } = useTranslation();
   const [invalid, setInvalid] = useState(false);

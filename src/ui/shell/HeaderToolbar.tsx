@@ -9,7 +9,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { LiveIndicator } from './LiveIndicator';
 import { UserMenu } from './UserMenu';
 
-/** The header toolbar (spec: color1 paints it): product, tenant, live state, help, language, user. */
+/** The header toolbar (color1 paints it): product, tenant, live state, help, language, user. */
 export const HeaderToolbar = observer(function HeaderToolbar() {
   const { t } = useTranslation();
   const session = useService<SessionStore>(SessionStore);

@@ -8,7 +8,7 @@ import { PreferencesStore } from '../../domain/stores/PreferencesStore';
 import { useService } from '../services/useService';
 import './LanguageSwitch.css';
 
-/** The language switch in the header (spec: labelled "Language"/"Sprache"). */
+/** The language switch in the header (labelled "Language"/"Sprache"). */
 export const LanguageSwitch = observer(function LanguageSwitch() {
   const { t } = useTranslation();
   const session = useService<SessionStore>(SessionStore);

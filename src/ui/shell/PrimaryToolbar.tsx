@@ -9,7 +9,7 @@ export interface PrimaryToolbarProps {
   children?: ReactNode;
 }
 
-/** The primary toolbar under the header (spec: color2 paints it), carrying a page's actions. */
+/** The primary toolbar under the header (color2 paints it), carrying a page's actions. */
 export function PrimaryToolbar({ title, children }: PrimaryToolbarProps) {
   return (
     <Navbar className="cockpit-primary-toolbar">
