@@ -1,6 +1,6 @@
 /**
- * Tells the operator when a new version of the console is installed and waiting (spec:
- * "Application has been updated" / "Ok, Reload!"). Implemented in the installable-console work.
+ * Tells the operator when a new version of the console is installed and waiting ("Application has
+ * been updated" / "Ok, Reload!").
  */
 export interface UpdateNotifier {
   start(): void;
