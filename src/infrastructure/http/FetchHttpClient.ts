@@ -50,6 +50,7 @@ export class FetchHttpClient implements HttpClient, Disposable {
     return this.send<T>('POST', path, body, options);
   }
 
+  /** Sent as PATCH (see HttpClient.put): the API changes resources in part and has no PUT. */
   put<T>(path: string, body: unknown, options?: RequestOptions): Promise<T> {
     return this.send<T>('PATCH', path, body, options);
   }
