@@ -11,7 +11,7 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry |
 
 /** The static routes of a worker (ServiceWorker Static Routing API), where the browser has them. */
 interface StaticRoutes {
-  addRoutes?(routes: { condition: { urlPattern: unknown }; source: 'network' }[]): Promise<void>;
+  addRoutes?(routes: { condition: { urlPattern: unknown }; source: 'network' | { cacheName: string } }[]): Promise<void>;
 }
 declare const URLPattern: (new (init: { pathname: string }) => unknown) | undefined;
 
@@ -44,6 +44,9 @@ registerRoute(
 // make the long-lived event stream a request in progress of this worker, and a waiting worker
 // cannot take over until those end.) Where the browser has static routes, it does not even ask
 // the worker about them: the first page of orders, the event stream and the user leave at once.
+// Nor about the hashed files of the shell (`/assets/`, stored under their own URLs): the browser
+// reads them from the shell's cache itself (the network when they are not there yet), so a warm
+// start's scripts and style sheets do not each wait for an answer of the worker's script.
 self.addEventListener('install', (event) => {
   const routes = event as ExtendableEvent & StaticRoutes;
   if (typeof routes.addRoutes !== 'function' || typeof URLPattern !== 'function') {
@@ -52,11 +55,9 @@ self.addEventListener('install', (event) => {
   const Pattern = URLPattern;
   try {
     // A browser that refuses the routes installs the worker all the same: it asks the worker, which does not answer.
-    event.waitUntil(
-      routes
-        .addRoutes(['/api/*', '/v1/*', '/config.json'].map((pathname) => ({ condition: { urlPattern: new Pattern({ pathname }) }, source: 'network' as const })))
-        .catch(() => undefined),
-    );
+    const toNetwork = ['/api/*', '/v1/*', '/config.json'].map((pathname) => ({ condition: { urlPattern: new Pattern({ pathname }) }, source: 'network' as const }));
+    const fromShell = { condition: { urlPattern: new Pattern({ pathname: '/assets/*' }) }, source: { cacheName: shellCache.strategy.cacheName } };
+    event.waitUntil(routes.addRoutes([...toNetwork, fromShell]).catch(() => routes.addRoutes?.(toNetwork).catch(() => undefined)));
   } catch {
     // as above
   }
