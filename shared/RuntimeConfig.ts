@@ -1,4 +1,4 @@
-/** What `GET /config.json` tells the console at start. */
+/** What the backend tells the console at start: in the page it writes, or as `GET /config.json`. */
 export interface RuntimeConfig {
   release: string;
   productionHost: string;
@@ -6,5 +6,3 @@ export interface RuntimeConfig {
   telemetryBase: string;
   vapidPublicKey: string;
 }
-
-export const RuntimeConfig = Symbol('RuntimeConfig');

@@ -3,29 +3,22 @@ import { createRoot } from 'react-dom/client';
 import { environmentForHost, type Environment } from '../domain/model/Environment';
 import { pageTitle } from '../domain/model/pageTitle';
 import { AppStability } from '../domain/lifecycle/AppStability';
-import { LiveOrderUpdates } from '../domain/lifecycle/LiveOrderUpdates';
-import { SessionLifecycle } from '../domain/lifecycle/SessionLifecycle';
 import { SessionStore } from '../domain/ports/SessionStore';
 import { Telemetry } from '../domain/ports/Telemetry';
-import { UpdateNotifier } from '../domain/ports/UpdateNotifier';
 import { OrdersFilterStore } from '../domain/stores/OrdersFilterStore';
 import { OrdersListStore } from '../domain/stores/OrdersListStore';
 import { loadRuntimeConfig } from '../infrastructure/config/loadRuntimeConfig';
 import { createI18n } from '../infrastructure/i18n/createI18n';
-import { ServiceWorkerMessageListener } from '../infrastructure/serviceWorker/ServiceWorkerMessageListener';
-import { ServiceWorkerRegistrar } from '../infrastructure/serviceWorker/ServiceWorkerRegistrar';
 import { CockpitApp } from '../ui/CockpitApp';
 import { resources } from '../ui/locales/resources';
 import { warmRowTexts } from '../ui/orders/warmRowTexts';
-import { afterFirstScreen } from '../ui/routing/afterFirstScreen';
 import { createConsoleRouter } from '../ui/routing/consoleRouter';
 import { preloadFirstScreen } from '../ui/routing/preloadFirstScreen';
 import { PRODUCTION_BUILD } from './buildMode';
+import { ConsoleContributions } from './ConsoleContribution';
 import { createContainer } from './createContainer';
 import { installErrorListeners } from './errorListeners';
-import type { FirstPageRequest } from './firstPageRequest';
 import { nextTask } from './nextTask';
-import { startTelemetry } from './startTelemetry';
 
 /** What a started console holds, to shut it down again. */
 export interface StartedConsole {
@@ -38,7 +31,7 @@ export interface StartedConsole {
  * environment, builds the container, restores the session, starts loading what the first screen
  * shows, starts the session's lifecycle and renders the routes.
  */
-export async function bootstrap(root: HTMLElement, win: Window & typeof globalThis = window, firstPage: FirstPageRequest | null = null): Promise<StartedConsole> {
+export async function bootstrap(root: HTMLElement, win: Window & typeof globalThis = window): Promise<StartedConsole> {
   // From the page the backend wrote; `/config.json` only for a page without it.
   const config = await loadRuntimeConfig(win.fetch.bind(win), win.localStorage, win.document);
   const environment: Environment = PRODUCTION_BUILD ? environmentForHost(win.location.hostname, config.productionHost) : 'development';
@@ -60,27 +53,17 @@ export async function bootstrap(root: HTMLElement, win: Window & typeof globalTh
   const filter = container.get(OrdersFilterStore);
   await Promise.all([session.restore(), filter.restore()]);
   await nextTask(win);
-  const liveUpdates = container.get(LiveOrderUpdates);
-  liveUpdates.start();
-  // A restored session's stream opens at once: its request leaves first, so its first `reset`
-  // finds the first list still on its way, read after the stream began, and asks nothing again.
-  const lifecycle = container.get(SessionLifecycle);
-  lifecycle.start();
-  const list = container.get(OrdersListStore);
-  if (firstPage && session.token === firstPage.token && session.language === firstPage.language) {
-    // The entry's request for the first page, asked with the session restored here: the list takes
-    // its answer when it asks for the same. It counts as a request under way, as the HttpClient's do.
-    const stability = container.get(AppStability);
-    stability.started();
-    firstPage.page.then(
-      () => stability.finished(),
-      () => stability.finished(),
-    );
-    list.offerFirstPage(firstPage.query, firstPage.page);
-  }
+  // Every service that starts with the console, in one loop, in the order of binding
+  // (`ConsoleContribution`): the live updates listening, then the session's lifecycle (a restored
+  // session's stream opens at once: its request leaves first, so its first `reset` finds the first
+  // list still on its way and asks nothing again), the service worker's messages. Once the first
+  // screen is done, has painted and the browser is idle: the service worker's registration, the
+  // update prompt and telemetry, none of which competes with the first rows.
+  const contributions = new ConsoleContributions(container);
+  contributions.start(win, container.get(AppStability).whenStable());
   // The first screen's page module and (for the orders) its first page of orders, side by side now,
   // not one after the other once the router has rendered.
-  preloadFirstScreen(win.location, session.isSignedIn, list);
+  preloadFirstScreen(win.location, session.isSignedIn, container.get(OrdersListStore));
   if (session.isSignedIn) {
     // The engine's number formatting and time-zone rules, set up by the first amount and time the
     // rows show, in tasks of their own while that page is on its way, not in the task that writes them.
@@ -93,24 +76,11 @@ export async function bootstrap(root: HTMLElement, win: Window & typeof globalTh
   // browser in between (a plain first render is one task, however long), and the shell paints
   // while the rows' answer is on its way.
   startTransition(() => reactRoot.render(<CockpitApp services={container} router={router} i18n={i18n} />));
-  startTelemetry(container, { config, environment, window: win });
-  // The service worker's messages from the start (the browser holds them only until the page has loaded) …
-  const workerMessages = container.get(ServiceWorkerMessageListener);
-  workerMessages.start();
-  // … its registration (and with it the precaching of the shell, and web push, which waits for it)
-  // and the update prompt once the first screen is done, has painted and the browser is idle, as
-  // telemetry: none of it competes with the first rows.
-  afterFirstScreen(win, container.get(AppStability).whenStable(), () => {
-    container.get<UpdateNotifier>(UpdateNotifier).start();
-    void container.get(ServiceWorkerRegistrar).start();
-  });
   return {
     environment,
     shutdown() {
       reactRoot.unmount();
-      workerMessages.dispose();
-      lifecycle.dispose();
-      liveUpdates.dispose();
+      contributions.dispose();
       router.dispose();
       stopErrorListeners();
     },

@@ -1,13 +1,7 @@
-import type { Container } from 'inversify';
-import { AppStability } from '../domain/lifecycle/AppStability';
 import type { Environment } from '../domain/model/Environment';
 import type { RuntimeConfig } from '../../shared/RuntimeConfig';
-import { LazyTelemetry, type LoadedTelemetry } from '../infrastructure/telemetry/LazyTelemetry';
+import type { LazyTelemetry, LoadedTelemetry } from '../infrastructure/telemetry/LazyTelemetry';
 import type { OtelTelemetryOptions } from '../infrastructure/telemetry/startOtelTelemetry';
-import { afterFirstScreen } from '../ui/routing/afterFirstScreen';
-
-// The waits telemetry takes from the first screen's (see afterFirstScreen).
-export { FIRST_SCREEN_WAIT_MS, HIDDEN_TAB_WAIT_MS, IDLE_WAIT_MS, NO_IDLE_CALLBACK_WAIT_MS } from '../ui/routing/afterFirstScreen';
 
 /** What the `telemetry` chunk offers. */
 export interface OtelModule {
@@ -27,28 +21,21 @@ export const loadOtelModule: (() => Promise<OtelModule>) | undefined =
 
 export interface TelemetryStart {
   config: RuntimeConfig;
-  environment: Environment;
+  environment: Exclude<Environment, 'development'>;
   window: Window;
 }
 
 /**
- * Loads OpenTelemetry once the first screen is done, so it never competes with it: after the first
- * route has rendered with its requests answered (`AppStability`: on `/orders` the first rows are
- * on screen), the frame that paints it, and then when the browser is idle. Until then errors wait
- * in the container's LazyTelemetry, which hands them over. Does nothing where no LazyTelemetry is
- * bound (development) or no chunk exists.
+ * Loads OpenTelemetry and hands the errors `lazy` kept until then over to it. The deployed
+ * environment's contribution calls it once the first screen is done (`ConsoleContributions`), so
+ * it never competes with it. Does nothing where there is no chunk (a development build).
  */
-export function startTelemetry(container: Container, { config, environment, window: win }: TelemetryStart, load = loadOtelModule): void {
-  if (!load || environment === 'development' || !container.isBound(LazyTelemetry)) {
+export function startTelemetry(lazy: LazyTelemetry, { config, environment, window: win }: TelemetryStart, load = loadOtelModule): void {
+  if (!load) {
     return;
   }
-  const lazy = container.get(LazyTelemetry);
-  const firstScreen = container.isBound(AppStability) ? container.get(AppStability).whenStable() : Promise.resolve();
-  const task = () => {
-    void lazy.load(async () => {
-      const { startOtelTelemetry } = await load();
-      return startOtelTelemetry({ release: config.release, environment, telemetryBase: config.telemetryBase, apiBase: config.apiBase, window: win });
-    });
-  };
-  afterFirstScreen(win, firstScreen, task);
+  void lazy.load(async () => {
+    const { startOtelTelemetry } = await load();
+    return startOtelTelemetry({ release: config.release, environment, telemetryBase: config.telemetryBase, apiBase: config.apiBase, window: win });
+  });
 }

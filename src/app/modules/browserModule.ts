@@ -1,7 +1,7 @@
 import type { i18n } from 'i18next';
 import { ContainerModule } from 'inversify';
 import { AppStability } from '../../domain/lifecycle/AppStability';
-import { RuntimeConfig } from '../../../shared/RuntimeConfig';
+import type { RuntimeConfig } from '../../../shared/RuntimeConfig';
 import { Clock } from '../../domain/ports/Clock';
 import { HttpClient } from '../../domain/ports/HttpClient';
 import { LocaleService } from '../../domain/ports/LocaleService';
@@ -18,7 +18,7 @@ import { SystemClock } from '../../infrastructure/clock/SystemClock';
 import { FetchEventStream } from '../../infrastructure/events/FetchEventStream';
 import { BrowserOrdersExport } from '../../infrastructure/export/BrowserOrdersExport';
 import { FetchHttpClient } from '../../infrastructure/http/FetchHttpClient';
-import { DayjsI18nextLocaleService } from '../../infrastructure/i18n/DayjsI18nextLocaleService';
+import { I18nextLocaleService } from '../../infrastructure/i18n/I18nextLocaleService';
 import { type NavigableRouter, RouterNavigator } from '../../infrastructure/navigation/RouterNavigator';
 import { BlueprintNotifier } from '../../infrastructure/notifier/BlueprintNotifier';
 import { MobxStatePersistence, STATE_KEY } from '../../infrastructure/persistence/MobxStatePersistence';
@@ -26,6 +26,7 @@ import { SlicedStorage } from '../../infrastructure/persistence/SlicedStorage';
 import { AnimationFrameScheduler } from '../../infrastructure/scheduling/AnimationFrameScheduler';
 import { WindowTimers } from '../../infrastructure/scheduling/WindowTimers';
 import { DomThemeService } from '../../infrastructure/theme/DomThemeService';
+import { ConsoleContribution, disposedWithConsole } from '../ConsoleContribution';
 
 /** What the console needs from the page it runs in. */
 export interface BrowserContext {
@@ -38,31 +39,33 @@ export interface BrowserContext {
 /** The implementations that run in a browser, whatever the environment. */
 export function browserModule(context: BrowserContext): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    bind(RuntimeConfig).toConstantValue(context.config);
     bind(Clock).toConstantValue(new SystemClock());
-    bind(StatePersistence).toConstantValue(new MobxStatePersistence(new SlicedStorage(context.window.localStorage, STATE_KEY), context.window));
+    const persistence = new MobxStatePersistence(new SlicedStorage(context.window.localStorage, STATE_KEY), context.window);
+    bind(StatePersistence).toConstantValue(persistence);
     bind(Timers).toConstantValue(new WindowTimers(context.window));
     bind(FrameScheduler).toConstantValue(new AnimationFrameScheduler(context.window));
     bind(ThemeService).toConstantValue(new DomThemeService(context.window.document));
-    bind(EventStream)
+    bind(FetchEventStream)
       .toResolvedValue(
         (session: SessionStore, timers: Timers, clock: Clock) =>
           new FetchEventStream({ url: `${context.config.apiBase}/events`, language: () => session.language, window: context.window, timers, clock }),
         [SessionStore, Timers, Clock],
       )
       .inSingletonScope();
-    bind(HttpClient)
+    bind(EventStream).toService(FetchEventStream);
+    bind(FetchHttpClient)
       .toResolvedValue(
         (session: SessionStore, activity: AppStability) =>
           new FetchHttpClient(session, { baseURL: context.config.apiBase, window: context.window, activity }),
         [SessionStore, AppStability],
       )
       .inSingletonScope();
+    bind(HttpClient).toService(FetchHttpClient);
     bind(OrdersExport)
       .toResolvedValue((http: HttpClient) => new BrowserOrdersExport(http, context.window), [HttpClient])
       .inSingletonScope();
     bind(Navigator).toConstantValue(new RouterNavigator(context.router));
-    bind(LocaleService).toConstantValue(new DayjsI18nextLocaleService(context.i18n, context.window.document));
+    bind(LocaleService).toConstantValue(new I18nextLocaleService(context.i18n, context.window.document));
     bind(Notifier)
       .toResolvedValue(
         () =>
@@ -73,5 +76,10 @@ export function browserModule(context: BrowserContext): ContainerModule {
           ),
       )
       .inSingletonScope();
+
+    // Stopped with the console, after everything that uses them (contributions stop in reverse order).
+    bind(ConsoleContribution).toConstantValue(disposedWithConsole(persistence));
+    bind(ConsoleContribution).toResolvedValue((stream: FetchEventStream) => disposedWithConsole(stream), [FetchEventStream]).inSingletonScope();
+    bind(ConsoleContribution).toResolvedValue((http: FetchHttpClient) => disposedWithConsole(http), [FetchHttpClient]).inSingletonScope();
   });
 }

@@ -1,4 +1,5 @@
 import { ContainerModule } from 'inversify';
+import { ConsoleContribution, disposedWithConsole, startedWithConsole } from '../ConsoleContribution';
 import { AppStability } from '../../domain/lifecycle/AppStability';
 import { LiveOrderUpdates } from '../../domain/lifecycle/LiveOrderUpdates';
 import { SessionLifecycle } from '../../domain/lifecycle/SessionLifecycle';
@@ -108,4 +109,13 @@ export const coreModule = new ContainerModule(({ bind }) => {
       [EventStream, FrameScheduler, Timers, OrdersListStore, OrderDetailStore],
     )
     .inSingletonScope();
+
+  // What starts and stops with the console, in this order (stopped in reverse): the stores that keep
+  // state in the browser, the live updates (listening before the stream opens), then the session's
+  // lifecycle, which opens the stream of a restored session.
+  bind(ConsoleContribution).toResolvedValue((session: SessionStore) => disposedWithConsole(session), [SessionStore]).inSingletonScope();
+  bind(ConsoleContribution).toResolvedValue((filter: OrdersFilterStore) => disposedWithConsole(filter), [OrdersFilterStore]).inSingletonScope();
+  bind(ConsoleContribution).toResolvedValue((list: OrdersListStore) => disposedWithConsole(list), [OrdersListStore]).inSingletonScope();
+  bind(ConsoleContribution).toResolvedValue((live: LiveOrderUpdates) => startedWithConsole(live), [LiveOrderUpdates]).inSingletonScope();
+  bind(ConsoleContribution).toResolvedValue((lifecycle: SessionLifecycle) => startedWithConsole(lifecycle), [SessionLifecycle]).inSingletonScope();
 });

@@ -8,5 +8,3 @@ export type Environment = 'development' | 'test' | 'production';
 export function environmentForHost(hostname: string, productionHost: string): Environment {
   return hostname.toLowerCase() === productionHost.toLowerCase() ? 'production' : 'test';
 }
-
-export const Environment = Symbol('Environment');

@@ -27,12 +27,19 @@ export interface PushBrowser {
 
 const STATE_OF: Record<NotificationPermission, NotificationState> = { granted: 'on', denied: 'blocked', default: 'notAsked' };
 
-/** The browser of `win`, as the push service sees it. */
-export function pushBrowserOf(win: Window & typeof globalThis, productionBuild: boolean, serviceWorkerUnavailable?: Promise<void>): PushBrowser {
+/**
+ * The browser of `win`, as the push service sees it. `serviceWorkers` is the page's service worker
+ * container where the console has one of its own, else null (then push is unsupported here).
+ */
+export function pushBrowserOf(
+  win: Window & typeof globalThis,
+  serviceWorkers: ServiceWorkerContainer | null,
+  serviceWorkerUnavailable?: Promise<void>,
+): PushBrowser {
   const notifications = typeof win.Notification === 'function' ? win.Notification : null;
-  const supported = productionBuild && 'serviceWorker' in win.navigator && 'PushManager' in win && notifications !== null;
+  const supported = serviceWorkers !== null && 'PushManager' in win && notifications !== null;
   return {
-    serviceWorker: supported ? win.navigator.serviceWorker : null,
+    serviceWorker: supported ? serviceWorkers : null,
     serviceWorkerUnavailable,
     permission: () => notifications?.permission ?? 'denied',
     requestPermission: () => notifications?.requestPermission() ?? Promise.resolve('denied'),

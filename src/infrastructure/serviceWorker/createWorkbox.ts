@@ -4,12 +4,13 @@ import { LazyWorkbox } from './LazyWorkbox';
 export const SERVICE_WORKER_URL = '/sw.js';
 
 /**
- * The console's service worker host, or null where there is none: development builds never
- * register one, and browsers without service workers (or with them disabled) cannot.
- * workbox-window is its own chunk (`workbox`), loaded by the registration after the first screen.
+ * The console's service worker host, or null where the browser has no service workers (or they are
+ * disabled). Only a deployed build makes one (its environment's module): a development build never
+ * registers a service worker. workbox-window is its own chunk (`workbox`), loaded by the
+ * registration after the first screen.
  */
-export function createWorkbox(win: Window, productionBuild: boolean): LazyWorkbox | null {
-  if (!productionBuild || !('serviceWorker' in win.navigator)) {
+export function createWorkbox(win: Window): LazyWorkbox | null {
+  if (!('serviceWorker' in win.navigator)) {
     return null;
   }
   return new LazyWorkbox(() =>

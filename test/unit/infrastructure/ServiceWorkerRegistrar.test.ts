@@ -175,7 +175,7 @@ describe('ServiceWorkerRegistrar', () => {
       const container = Object.assign(new EventTarget(), { controller: null, register });
       Object.defineProperty(window.navigator, 'serviceWorker', { value: container, configurable: true });
       try {
-        await registrar({ workbox: createWorkbox(window, true), strategy: 'registerImmediately' }).start();
+        await registrar({ workbox: createWorkbox(window), strategy: 'registerImmediately' }).start();
       } finally {
         delete (window.navigator as { serviceWorker?: unknown }).serviceWorker;
       }
@@ -241,19 +241,18 @@ describe('ServiceWorkerRegistrar', () => {
       }
     };
 
-    it('has a workbox only in a production build of a browser with service workers', () => {
+    it('has a workbox only in a browser with service workers', () => {
       withServiceWorkers(() => {
-        expect(createWorkbox(window, false)).toBeNull();
-        expect(createWorkbox(window, true)).toBeInstanceOf(LazyWorkbox);
+        expect(createWorkbox(window)).toBeInstanceOf(LazyWorkbox);
       });
       expect('serviceWorker' in window.navigator).toBe(false);
-      expect(createWorkbox(window, true)).toBeNull();
+      expect(createWorkbox(window)).toBeNull();
     });
 
     it('does nothing without a workbox: no waiting, no timer, no log', async () => {
       const whenStable = jest.fn(() => stability.whenStable());
       const after = jest.spyOn(timers, 'after');
-      await registrar({ workbox: createWorkbox(window, false), whenStable }).start();
+      await registrar({ workbox: null, whenStable }).start();
       stability.markRendered();
       await advance(60_000);
       expect(whenStable).not.toHaveBeenCalled();

@@ -457,9 +457,11 @@ describe('pushBrowserOf', () => {
     return parts as unknown as Window & typeof globalThis;
   };
 
-  it('offers the service workers of a production build in a browser with push', () => {
+  const own = (win: Window & typeof globalThis) => win.navigator.serviceWorker;
+
+  it("offers the console's service workers in a browser with push", () => {
     const win = browserWindow();
-    const browser = pushBrowserOf(win, true);
+    const browser = pushBrowserOf(win, own(win));
     expect(browser.serviceWorker).toBe(win.navigator.serviceWorker);
     expect(browser.permission()).toBe('granted');
   });
@@ -469,7 +471,7 @@ describe('pushBrowserOf', () => {
     const win = browserWindow();
     Object.assign(win.navigator, { permissions: { query: async () => status } });
     const listener = jest.fn();
-    const stop = pushBrowserOf(win, true).watchPermission!(listener);
+    const stop = pushBrowserOf(win, own(win)).watchPermission!(listener);
     await flush();
     status.dispatchEvent(new Event('change'));
     stop();
@@ -477,18 +479,20 @@ describe('pushBrowserOf', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
-  it('offers none in a development build, so every call logs 5601', () => {
-    expect(pushBrowserOf(browserWindow(), false).serviceWorker).toBeNull();
+  it('offers none where the console has no service worker of its own (a development build), so every call logs 5601', () => {
+    expect(pushBrowserOf(browserWindow(), null).serviceWorker).toBeNull();
   });
 
   it('offers none where the browser lacks push or notifications; without notifications permission counts as denied', async () => {
-    expect(pushBrowserOf(browserWindow('PushManager'), true).serviceWorker).toBeNull();
-    const noNotifications = pushBrowserOf(browserWindow('Notification'), true);
+    const noPush = browserWindow('PushManager');
+    expect(pushBrowserOf(noPush, own(noPush)).serviceWorker).toBeNull();
+    const withoutNotifications = browserWindow('Notification');
+    const noNotifications = pushBrowserOf(withoutNotifications, own(withoutNotifications));
     expect(noNotifications.serviceWorker).toBeNull();
     expect(noNotifications.permission()).toBe('denied');
     await expect(noNotifications.requestPermission()).resolves.toBe('denied');
     // jsdom has neither service workers nor push.
-    expect(pushBrowserOf(window, true).serviceWorker).toBeNull();
+    expect(pushBrowserOf(window, null).serviceWorker).toBeNull();
   });
 });
 

@@ -3,14 +3,9 @@ import { AppStability } from '../../../../src/domain/lifecycle/AppStability';
 import type { RuntimeConfig } from '../../../../shared/RuntimeConfig';
 import { Telemetry } from '../../../../src/domain/ports/Telemetry';
 import { deployedModule, developmentModule } from '../../../../src/app/modules/environmentModule';
-import {
-  FIRST_SCREEN_WAIT_MS,
-  IDLE_WAIT_MS,
-  loadOtelModule,
-  NO_IDLE_CALLBACK_WAIT_MS,
-  startTelemetry,
-  type OtelModule,
-} from '../../../../src/app/startTelemetry';
+import { ConsoleContribution, ConsoleContributions } from '../../../../src/app/ConsoleContribution';
+import { loadOtelModule, type OtelModule } from '../../../../src/app/startTelemetry';
+import { FIRST_SCREEN_WAIT_MS, IDLE_WAIT_MS, NO_IDLE_CALLBACK_WAIT_MS } from '../../../../src/ui/routing/afterFirstScreen';
 import type { LoadedTelemetry } from '../../../../src/infrastructure/telemetry/LazyTelemetry';
 import { WindowTimers } from '../../../../src/infrastructure/scheduling/WindowTimers';
 import { NoopTelemetry } from '../../../../src/infrastructure/telemetry/NoopTelemetry';
@@ -50,13 +45,16 @@ function fakeChunk() {
   return chunk;
 }
 
-/** A deployed container with the console's stability (first route rendered, requests answered). */
-function deployedContainer(environment: 'test' | 'production') {
+/**
+ * A deployed environment's container whose telemetry chunk is `chunk`, the console's stability (first
+ * route rendered, requests answered), and `start`: the console's contributions started as bootstrap does.
+ */
+function deployedContainer(environment: 'test' | 'production', chunk: ReturnType<typeof fakeChunk>) {
   const container = new Container();
-  container.load(deployedModule(environment));
+  container.load(deployedModule(environment, { config, window }, chunk.load));
   const stability = new AppStability(new WindowTimers(window));
-  container.bind(AppStability).toConstantValue(stability);
-  return { container, stability };
+  const start = () => new ConsoleContributions(container).start(window, stability.whenStable());
+  return { container, stability, start };
 }
 
 /** A browser idle callback that runs after `busyMs` of work, or at its timeout if that comes first. */
@@ -71,21 +69,18 @@ function idleAfter(busyMs: number) {
   return requests;
 }
 
-describe('startTelemetry', () => {
+describe('telemetry in a deployed console starts once the first screen is done', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => {
     jest.useRealTimers();
     delete (window as Partial<Window>).requestIdleCallback;
   });
 
-  it('in development: telemetry is NoopTelemetry and the OpenTelemetry chunk is never loaded', async () => {
+  it('in development: telemetry is NoopTelemetry and nothing starts OpenTelemetry', () => {
     const container = new Container();
     container.load(developmentModule);
-    const chunk = fakeChunk();
-    startTelemetry(container, { config, environment: 'development', window }, chunk.load);
-    await jest.advanceTimersByTimeAsync(10_000);
     expect(container.get(Telemetry)).toBeInstanceOf(NoopTelemetry);
-    expect(chunk.loads).toBe(0);
+    expect(container.isBound(ConsoleContribution)).toBe(false);
   });
 
   it('outside production builds there is no chunk to load at all', () => {
@@ -94,13 +89,13 @@ describe('startTelemetry', () => {
   });
 
   it('deployed: loads the chunk only once the first route has rendered, painted and the browser is idle, and hands over errors recorded before', async () => {
-    const { container, stability } = deployedContainer('test');
-    const idle = idleAfter(300);
     const chunk = fakeChunk();
+    const { container, stability, start } = deployedContainer('test', chunk);
+    const idle = idleAfter(300);
     const telemetry = container.get<Telemetry>(Telemetry);
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
 
-    startTelemetry(container, { config, environment: 'test', window }, chunk.load);
+    start();
     telemetry.recordError(new Error('during start'));
     await jest.advanceTimersByTimeAsync(5000); // frames and timers pass; the first route is still loading
     expect(chunk.loads).toBe(0);
@@ -119,10 +114,10 @@ describe('startTelemetry', () => {
   });
 
   it('deployed: waits for the first page\'s requests (on /orders: the first rows) to be answered', async () => {
-    const { container, stability } = deployedContainer('production');
-    idleAfter(10);
     const chunk = fakeChunk();
-    startTelemetry(container, { config, environment: 'production', window }, chunk.load);
+    const { stability, start } = deployedContainer('production', chunk);
+    idleAfter(10);
+    start();
     stability.started();
     stability.markRendered();
     await jest.advanceTimersByTimeAsync(3000);
@@ -133,10 +128,10 @@ describe('startTelemetry', () => {
   });
 
   it('deployed: a busy main thread keeps it waiting no longer than the idle timeout', async () => {
-    const { container, stability } = deployedContainer('production');
-    idleAfter(60_000);
     const chunk = fakeChunk();
-    startTelemetry(container, { config, environment: 'production', window }, chunk.load);
+    const { stability, start } = deployedContainer('production', chunk);
+    idleAfter(60_000);
+    start();
     stability.markRendered();
     await jest.advanceTimersByTimeAsync(50 + IDLE_WAIT_MS - 100);
     expect(chunk.loads).toBe(0);
@@ -145,9 +140,9 @@ describe('startTelemetry', () => {
   });
 
   it('deployed without requestIdleCallback: loads a second after the first paint', async () => {
-    const { container, stability } = deployedContainer('production');
     const chunk = fakeChunk();
-    startTelemetry(container, { config, environment: 'production', window }, chunk.load);
+    const { stability, start } = deployedContainer('production', chunk);
+    start();
     stability.markRendered();
     await jest.advanceTimersByTimeAsync(50);
     expect(chunk.loads).toBe(0);
@@ -156,10 +151,10 @@ describe('startTelemetry', () => {
   });
 
   it('deployed: a first screen that never settles (a request that hangs) still gets telemetry after ten seconds', async () => {
-    const { container, stability } = deployedContainer('production');
-    idleAfter(10);
     const chunk = fakeChunk();
-    startTelemetry(container, { config, environment: 'production', window }, chunk.load);
+    const { stability, start } = deployedContainer('production', chunk);
+    idleAfter(10);
+    start();
     stability.started();
     stability.markRendered();
     await jest.advanceTimersByTimeAsync(FIRST_SCREEN_WAIT_MS - 1);
@@ -169,11 +164,11 @@ describe('startTelemetry', () => {
   });
 
   it('deployed in a tab that paints no frame: loads two seconds after the first route anyway, once', async () => {
-    const { container, stability } = deployedContainer('production');
-    idleAfter(10);
     const chunk = fakeChunk();
+    const { stability, start } = deployedContainer('production', chunk);
+    idleAfter(10);
     jest.spyOn(window, 'requestAnimationFrame').mockImplementation(() => 0);
-    startTelemetry(container, { config, environment: 'production', window }, chunk.load);
+    start();
     stability.markRendered();
     await jest.advanceTimersByTimeAsync(1999);
     expect(chunk.loads).toBe(0);
@@ -206,6 +201,7 @@ describe('startTelemetry', () => {
       }
       await expect(import('../../../../src/app/bootstrap')).resolves.toHaveProperty('bootstrap');
       await expect(import('../../../../src/app/startTelemetry')).resolves.toHaveProperty('startTelemetry');
+      await expect(import('../../../../src/app/createContainer')).resolves.toHaveProperty('createContainer');
     });
   }, 30_000);
 
