@@ -1,4 +1,5 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { notABackend } from './otherServices';
 
 export interface CollectedRequest {
   method: string;
@@ -46,6 +47,8 @@ export class FakeCollector {
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     const address = this.server.address();
     this.port = typeof address === 'object' && address ? address.port : 0;
+    // What it answers the backend's forwarding is no backend's answer (see checkResponses.ts).
+    notABackend().add(this.url);
   }
 
   async stop(): Promise<void> {
@@ -53,5 +56,6 @@ export class FakeCollector {
     this.pending.clear();
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    notABackend().delete(this.url);
   }
 }
