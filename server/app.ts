@@ -225,7 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerPushRoutes(api, { subscriptions: pushSubscriptions, endpoints: pushEndpoints, publicKey: vapid.publicKey, clock });
     registerEventRoutes(api, {
       hub,
-      log: eventLog,
+      eventLog,
       streams: openStreams,
       revokedTokens,
       clock,

@@ -166,7 +166,7 @@ async function listenToPostgres(
   onError: (error: unknown, message: string) => void,
 ): Promise<{ hub: PostgresEventHub; notifications: PostgresNotifications; close(): Promise<void> }> {
   const notifications = new PostgresNotifications({ connectionString, channels: [EVENT_CHANNEL, REVOCATION_CHANNEL], onError });
-  const hub = new PostgresEventHub({ notifications, log: new EventLog(database), database, onError });
+  const hub = new PostgresEventHub({ notifications, eventLog: new EventLog(database), database, onError });
   const close = async () => {
     hub.close();
     await notifications.close();

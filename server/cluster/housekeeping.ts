@@ -28,7 +28,7 @@ export interface HousekeepingDeps {
  */
 export function startHousekeeping(deps: HousekeepingDeps): RunningTask {
   const pruner = new EventPruner({
-    log: deps.eventLog,
+    eventLog: deps.eventLog,
     clock: deps.clock,
     intervalMs: deps.pruneIntervalMs,
     retention: deps.retention,

@@ -3,7 +3,7 @@ import { DEFAULT_RETENTION, type EventLog, type EventRetention } from './EventLo
 export const DEFAULT_PRUNE_INTERVAL_MS = 10 * 60 * 1000;
 
 export interface EventPrunerOptions {
-  log: EventLog;
+  eventLog: EventLog;
   clock: () => Date;
   /** Time between two prunings; the first comes one interval after `start`. */
   intervalMs?: number;
@@ -40,7 +40,7 @@ export class EventPruner {
 
   private async prune(): Promise<void> {
     try {
-      await this.options.log.prune(this.options.clock(), this.options.retention ?? DEFAULT_RETENTION);
+      await this.options.eventLog.prune(this.options.clock(), this.options.retention ?? DEFAULT_RETENTION);
     } catch (error) {
       this.options.onError(error);
     }

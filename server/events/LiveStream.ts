@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import type { Disposable } from '../../shared/Disposable';
 import type { StoredEvent } from './EventHub';
-import type { EventLog, EventPosition } from './EventLog';
+import type { EventPosition } from './EventLog';
+import type { EventSource } from './EventReplay';
 import type { StreamEnd } from './OpenStreams';
 import { eventBlock, PING_BLOCK, retryBlock } from './serverSentEvents';
 
@@ -28,8 +29,12 @@ export const FLUSH_INTERVAL_MS = 20;
 
 /** The text of each live event, made once however many streams write it (keyed by the hub's object). */
 const blocks = new WeakMap<StoredEvent, string>();
-/** The bytes of a run of live events from its first to its last (the same objects for every stream of the tenant). */
-const runs = new WeakMap<StoredEvent, { last: StoredEvent; bytes: Buffer }>();
+/**
+ * The bytes of a run of events from its first to its last (the same objects for every stream of the
+ * tenant): the last two runs made from each first event (a live flush and a batch of catching up may
+ * start at the same event).
+ */
+const runs = new WeakMap<StoredEvent, { last: StoredEvent; bytes: Buffer }[]>();
 
 function blockOf(event: StoredEvent): string {
   let block = blocks.get(event);
@@ -45,11 +50,17 @@ function runOf(events: readonly StoredEvent[]): Buffer {
   const first = events[0] as StoredEvent;
   const last = events[events.length - 1] as StoredEvent;
   const cached = runs.get(first);
-  if (cached && cached.last === last) return cached.bytes;
+  const hit = cached?.find((run) => run.last === last);
+  if (hit) return hit.bytes;
   let text = '';
   for (const event of events) text += blockOf(event);
   const bytes = Buffer.from(text, 'utf8');
-  runs.set(first, { last, bytes });
+  if (cached) {
+    if (cached.length >= 2) cached.shift();
+    cached.push({ last, bytes });
+  } else {
+    runs.set(first, [{ last, bytes }]);
+  }
   return bytes;
 }
 
@@ -76,7 +87,8 @@ export type LiveStreamEnd = StreamEnd | 'client' | 'stalled' | 'error';
 
 export interface LiveStreamOptions {
   tenantId: string;
-  log: EventLog;
+  /** Where missed events are read: the table, through what this process keeps of it (EventReplay.ts). */
+  replay: EventSource;
   raw: ServerResponse;
   clock: () => Date;
   /** When the token of the stream expires: the stream ends then. */
@@ -266,7 +278,7 @@ export class LiveStream {
         continue;
       }
       const upTo = this.target;
-      const events = await this.options.log.after(this.options.tenantId, this.lastSent, upTo, REPLAY_BATCH);
+      const events = await this.options.replay.after(this.options.tenantId, this.lastSent, upTo, REPLAY_BATCH);
       if (this.ended) return;
       if (events[0]?.id !== this.lastSent + 1) {
         // Pruned while the client was behind: it must reload, then it gets what comes.
@@ -281,16 +293,20 @@ export class LiveStream {
     }
   }
 
-  /** Writes consecutive events (the first follows the last sent) in one `write()`. */
+  /**
+   * Writes consecutive events (the first follows the last sent) in one `write()`, of bytes made once
+   * for every stream that sends the same run (the replay answers the same objects to streams that
+   * catch up together).
+   */
   private async send(events: readonly StoredEvent[]): Promise<void> {
-    let text = '';
     for (const event of events) {
-      text += blockOf(event);
       // Only ids above the last sent are held, so these are the ones that may be held.
       this.pending.delete(event.id);
     }
     this.lastSent = (events[events.length - 1] as StoredEvent).id;
-    await this.write(text);
+    // A replay may answer committed events beyond what the stream knew of.
+    if (this.lastSent > this.target) this.target = this.lastSent;
+    await this.write(runOf(events));
   }
 
   /** Continues after `id` (a reset, or the start): what is held up to it is dropped. */
@@ -307,7 +323,7 @@ export class LiveStream {
   }
 
   /** Writes whole blocks; when the client is behind, waits until it has read, at most `stallTimeoutMs`. */
-  private write(block: string): Promise<void> {
+  private write(block: string | Buffer): Promise<void> {
     const { raw } = this.options;
     if (raw.write(block)) {
       return Promise.resolve();

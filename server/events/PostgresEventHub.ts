@@ -29,7 +29,7 @@ export interface PostgresEventHubOptions {
   /** The listening connection; the hub subscribes to `EVENT_CHANNEL` on it. */
   notifications: PostgresNotifications;
   /** The event table, read through the pool. */
-  log: EventLog;
+  eventLog: EventLog;
   /** The database of `log`, for where every tenant stands (`tenant_event_counters`). */
   database: Queryable;
   onError: (error: unknown, message: string) => void;
@@ -227,7 +227,7 @@ export class PostgresEventHub implements EventHub {
         this.drop(feed);
         continue;
       }
-      const events = await this.options.log.after(feed.tenantId, feed.delivered, upTo, READ_BATCH);
+      const events = await this.options.eventLog.after(feed.tenantId, feed.delivered, upTo, READ_BATCH);
       if (this.closed) return;
       if (events.length === 0) {
         // Pruned: nothing is left up to `upTo` (ids are committed without holes, see above).

@@ -6,6 +6,7 @@ import type { RevokedTokens } from '../auth/RevokedTokens';
 import { ProblemError } from '../http/ProblemError';
 import type { EventHub } from './EventHub';
 import type { EventLog } from './EventLog';
+import { EventReplay, type EventReplayLimits } from './EventReplay';
 import { LiveStream } from './LiveStream';
 import type { OpenStreams } from './OpenStreams';
 
@@ -14,12 +15,14 @@ export const DEFAULT_STALL_TIMEOUT_MS = 30_000;
 
 export interface EventRoutesDeps {
   hub: EventHub;
-  log: EventLog;
+  eventLog: EventLog;
   streams: OpenStreams;
   revokedTokens: RevokedTokens;
   clock: () => Date;
   pingIntervalMs: number;
   stallTimeoutMs: number;
+  /** How many recent events are kept for streams that resume (EventReplay.ts). */
+  replay?: EventReplayLimits;
 }
 
 /**
@@ -28,7 +31,10 @@ export interface EventRoutesDeps {
  * closes the streams of its token through `OpenStreams`), when newer streams of its token displace it
  * (at most 10 per token, see OpenStreams.ts), and when the server closes.
  */
-export function registerEventRoutes(app: FastifyInstance, deps: EventRoutesDeps): void {
+export function registerEventRoutes(app: FastifyInstance, deps: EventRoutesDeps): EventReplay {
+  // Streams that resume read what they missed through it: once for all of them, from memory when it can.
+  const replay = new EventReplay(deps.hub, deps.eventLog, deps.replay);
+  app.addHook('onClose', async () => replay.dispose());
   // No HEAD: it would open a stream without a body. Never compressed: a compressor would hold events back.
   app.get('/api/events', { exposeHeadRoute: false, compress: false }, async (request, reply) => {
     const principal = principalOf(request);
@@ -37,7 +43,7 @@ export function registerEventRoutes(app: FastifyInstance, deps: EventRoutesDeps)
     const resources = new DisposableCollection();
     const stream = new LiveStream({
       tenantId: principal.tenantId,
-      log: deps.log,
+      replay,
       raw: reply.raw,
       clock: deps.clock,
       expiresAt: principal.expiresAt,
@@ -55,7 +61,7 @@ export function registerEventRoutes(app: FastifyInstance, deps: EventRoutesDeps)
       // Checked after registering: a logout that revoked the token before this check is seen here,
       // one after it finds the stream in the registry.
       const revoked = await deps.revokedTokens.isRevoked(principal.tokenId);
-      position = await deps.log.position(principal.tenantId);
+      position = await deps.eventLog.position(principal.tenantId);
       if (revoked) stream.close('revoked');
     } catch (error) {
       stream.close('error');
@@ -91,4 +97,5 @@ export function registerEventRoutes(app: FastifyInstance, deps: EventRoutesDeps)
     });
     stream.start(position, lastEventId);
   });
+  return replay;
 }

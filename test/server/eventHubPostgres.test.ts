@@ -38,7 +38,7 @@ async function startProcess(url: string): Promise<Process> {
     heartbeatIntervalMs: 500,
     heartbeatTimeoutMs: 1000,
   });
-  const hub = new PostgresEventHub({ notifications, log: new EventLog(database), database, onError });
+  const hub = new PostgresEventHub({ notifications, eventLog: new EventLog(database), database, onError });
   await notifications.start();
   await hub.start();
   return {
@@ -274,7 +274,7 @@ describeOnPostgres('the event hub on PostgreSQL (LISTEN/NOTIFY)', () => {
     const tenant = await newTenant();
     // A hub whose connection never listens: only the publishes (out of order) and the table count.
     const deaf = new PostgresNotifications({ connectionString: scratch.url, channels: [EVENT_CHANNEL], onError: () => undefined });
-    const hub = new PostgresEventHub({ notifications: deaf, log: new EventLog(admin), database: admin, onError: () => undefined });
+    const hub = new PostgresEventHub({ notifications: deaf, eventLog: new EventLog(admin), database: admin, onError: () => undefined });
     await hub.start();
     try {
       const received = collect(hub, tenant);
@@ -355,7 +355,7 @@ describeOnPostgres('the event hub on PostgreSQL (LISTEN/NOTIFY)', () => {
       heartbeatIntervalMs: 200,
       heartbeatTimeoutMs: 300,
     });
-    const hub = new PostgresEventHub({ notifications, log: new EventLog(admin), database: admin, onError });
+    const hub = new PostgresEventHub({ notifications, eventLog: new EventLog(admin), database: admin, onError });
     try {
       await notifications.start();
       await hub.start();

@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { StoredEvent } from '../../server/events/EventHub';
-import type { EventLog, EventPosition } from '../../server/events/EventLog';
+import type { EventPosition } from '../../server/events/EventLog';
 import { FLUSH_INTERVAL_MS, LiveStream } from '../../server/events/LiveStream';
 
 const TENANT = 'tenant-a';
@@ -71,7 +71,7 @@ function open(log: FakeLog, lastEventId?: string): { stream: LiveStream; raw: Fa
   const raw = new FakeResponse();
   const stream = new LiveStream({
     tenantId: TENANT,
-    log: log as unknown as EventLog,
+    replay: log,
     raw: raw as unknown as ServerResponse,
     clock: () => new Date(),
     expiresAt: new Date(Date.now() + 3_600_000),
