@@ -18,6 +18,7 @@ import { PRODUCTION_BUILD } from './buildMode';
 import { ConsoleContributions } from './ConsoleContribution';
 import { createContainer } from './createContainer';
 import { installErrorListeners } from './errorListeners';
+import type { FirstPageRequest } from './firstPageRequest';
 import { nextTask } from './nextTask';
 
 /** What a started console holds, to shut it down again. */
@@ -31,7 +32,7 @@ export interface StartedConsole {
  * environment, builds the container, restores the session, starts loading what the first screen
  * shows, starts the session's lifecycle and renders the routes.
  */
-export async function bootstrap(root: HTMLElement, win: Window & typeof globalThis = window): Promise<StartedConsole> {
+export async function bootstrap(root: HTMLElement, win: Window & typeof globalThis = window, firstPage: FirstPageRequest | null = null): Promise<StartedConsole> {
   // From the page the backend wrote; `/config.json` only for a page without it.
   const config = await loadRuntimeConfig(win.fetch.bind(win), win.localStorage, win.document);
   const environment: Environment = PRODUCTION_BUILD ? environmentForHost(win.location.hostname, config.productionHost) : 'development';
@@ -61,9 +62,21 @@ export async function bootstrap(root: HTMLElement, win: Window & typeof globalTh
   // update prompt and telemetry, none of which competes with the first rows.
   const contributions = new ConsoleContributions(container);
   contributions.start(win, container.get(AppStability).whenStable());
+  const list = container.get(OrdersListStore);
+  if (firstPage && session.token === firstPage.token && session.language === firstPage.language) {
+    // The entry's request for the first page, asked with the session restored here: the list takes
+    // its answer when it asks for the same. It counts as a request under way, as the HttpClient's do.
+    const stability = container.get(AppStability);
+    stability.started();
+    firstPage.page.then(
+      () => stability.finished(),
+      () => stability.finished(),
+    );
+    list.offerFirstPage(firstPage.query, firstPage.page);
+  }
   // The first screen's page module and (for the orders) its first page of orders, side by side now,
   // not one after the other once the router has rendered.
-  preloadFirstScreen(win.location, session.isSignedIn, container.get(OrdersListStore));
+  preloadFirstScreen(win.location, session.isSignedIn, list);
   if (session.isSignedIn) {
     // The engine's number formatting and time-zone rules, set up by the first amount and time the
     // rows show, in tasks of their own while that page is on its way, not in the task that writes them.
