@@ -1,4 +1,3 @@
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { action, makeObservable, observable } from 'mobx';
 import type { Disposable } from '../../../shared/Disposable';
 import type { Language } from '../../../shared/Language';
@@ -9,6 +8,7 @@ import type { Clock } from '../../domain/ports/Clock';
 import type { Timers } from '../../domain/ports/Timers';
 import { retryAfterMs } from '../../../shared/retryAfter';
 import { sessionCredentials, type SessionCredentials } from '../http/sessionCredentials';
+import { readServerSentEvents } from './readServerSentEvents';
 import { ReconnectBackoff } from './ReconnectBackoff';
 import { SilenceWatchdog } from './SilenceWatchdog';
 
@@ -223,56 +223,18 @@ export class FetchEventStream implements EventStream, Disposable {
     this.setState('live');
     this.watchdog.heard();
     if (response.body && this.isCurrent(connection)) {
-      await this.read(connection, response.body);
+      await readServerSentEvents(response.body, {
+        heard: () => this.watchdog.heard(),
+        event: (event, id) => this.deliver(connection, event, id),
+        skipped: (id) => this.record(id),
+        retry: (ms) => this.backoff.setServerRetry(ms),
+        current: () => this.isCurrent(connection),
+      });
     }
     if (this.isCurrent(connection)) {
       // The backend ended the stream (restart, expired token): resume after a wait.
       this.reconnectLater();
     }
-  }
-
-  private async read(connection: Connection, body: ReadableStream<Uint8Array>): Promise<void> {
-    const parser = createParser({
-      onEvent: (message) => this.receive(connection, message),
-      onRetry: (ms) => {
-        if (this.isCurrent(connection)) {
-          this.backoff.setServerRetry(ms);
-        }
-      },
-    });
-    const decoder = new TextDecoder();
-    const reader = body.getReader();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done || !this.isCurrent(connection)) {
-          return;
-        }
-        // Any byte, a `: ping` comment included, shows the connection is alive.
-        this.watchdog.heard();
-        parser.feed(decoder.decode(value, { stream: true }));
-      }
-    } catch {
-      // The network dropped mid-stream, or the connection was aborted: the caller decides.
-    } finally {
-      reader.cancel().catch(ignore);
-    }
-  }
-
-  private receive(connection: Connection, message: EventSourceMessage): void {
-    if (!this.isCurrent(connection)) {
-      return;
-    }
-    const type = message.event ?? 'message';
-    let data: unknown;
-    try {
-      data = message.data === '' ? null : JSON.parse(message.data);
-    } catch {
-      console.warn('A live event was skipped: its data is not JSON', { id: message.id, type });
-      this.record(message.id);
-      return;
-    }
-    this.deliver(connection, { id: message.id ?? '', type, data }, message.id);
   }
 
   /** Hands an event to every listener and records its id only when all of them returned. */
