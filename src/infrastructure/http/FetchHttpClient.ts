@@ -38,7 +38,8 @@ export class FetchHttpClient implements HttpClient, Disposable {
   readonly onDidReceiveUnauthorized = this.unauthorized.event;
 
   constructor(
-    private readonly session: SessionStore,
+    /** Read as each request leaves (the session's token and language). */
+    private readonly session: Pick<SessionStore, 'token' | 'language'>,
     private readonly options: FetchHttpClientOptions,
   ) {}
 

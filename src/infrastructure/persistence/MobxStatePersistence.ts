@@ -2,10 +2,9 @@ import { hydrateStore, makePersistable, stopPersisting } from 'mobx-persist-stor
 import type { Disposable } from '../../../shared/Disposable';
 import { Emitter } from '../../domain/model/Emitter';
 import type { StatePersistence } from '../../domain/ports/StatePersistence';
-import type { SliceStorage } from './SlicedStorage';
+import { STATE_KEY, type SliceStorage } from './SlicedStorage';
 
-/** The key under which the console keeps its state in localStorage (spec: one fixed key). */
-export const STATE_KEY = 'cockpit.state';
+export { STATE_KEY };
 
 /**
  * StatePersistence with mobx-persist-store, each store's properties kept as one slice. Given the

@@ -1,3 +1,6 @@
+/** The key under which the console keeps its state in localStorage (spec: one fixed key). */
+export const STATE_KEY = 'cockpit.state';
+
 /** The storage mobx-persist-store writes through: one item per slice name. */
 export interface SliceStorage {
   getItem(slice: string): Record<string, unknown> | null;
