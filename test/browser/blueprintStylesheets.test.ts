@@ -42,9 +42,15 @@ function swapStylesheets(page: Page, full: typeof FULL | null): Promise<number> 
       const rules = Array.from(link.sheet?.cssRules ?? []).map((rule) => (rule as CSSStyleRule).selectorText ?? '');
       const kind = /\/framework\.[0-9a-f]+\.css$/.test(link.href) ? 'core' : rules.some((selector) => selector.startsWith('.rdp')) ? 'datetime' : null;
       if (kind !== null) {
+        // The framework's stylesheet holds the console's own rules of the entry and the login page after
+        // Blueprint's (webpack.config.ts): they stay, after Blueprint's whole stylesheet.
+        const blueprint = new CSSStyleSheet();
+        blueprint.replaceSync(whole[kind]);
+        const blueprintRules = new Set(Array.from(blueprint.cssRules, (rule) => rule.cssText));
+        const own = Array.from(link.sheet?.cssRules ?? [], (rule) => rule.cssText).filter((text) => !blueprintRules.has(text) && !text.includes('.bp6-'));
         const style = document.createElement('style');
         style.dataset.fullStylesheet = kind;
-        style.textContent = whole[kind];
+        style.textContent = [whole[kind], ...own].join('\n');
         link.after(style);
         link.dataset.swapped = kind;
         link.disabled = true;
