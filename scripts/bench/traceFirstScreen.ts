@@ -5,8 +5,11 @@
 // timer, a network answer …), its time by kind of work (script, style, layout, GC, parsing …), and
 // the functions, modules and chunks with the most self time, mapped through the build's source maps.
 //
+// With `--timeline`, it prints instead one line per task of `--min` ms and more and per request of the
+// page (sent and answered, by the page's clock), in order: what the rows wait for, one after the other.
+//
 // `npx tsx scripts/bench/traceFirstScreen.ts [--dist <folder>] [--kind console|login] [--warm]
-//   [--runs <n>] [--min <ms>] [--top <n>] [--save <trace.json>]`
+//   [--runs <n>] [--min <ms>] [--top <n>] [--save <trace.json>] [--timeline]`
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
@@ -23,6 +26,8 @@ const CATEGORIES = [
   'v8.execute',
   'disabled-by-default-devtools.timeline',
   'disabled-by-default-devtools.timeline.frame',
+  // The script stack of a style recalculation or layout that a script forced (beginData.stackTrace).
+  'disabled-by-default-devtools.timeline.stack',
   'disabled-by-default-v8.cpu_profiler',
   'blink.user_timing',
   'loading',
@@ -39,13 +44,24 @@ interface TraceEvent {
   pid: number;
   tid: number;
   id?: string;
-  args?: { data?: TraceData; fileName?: string };
+  args?: { data?: TraceData; fileName?: string; beginData?: { stackTrace?: StackFrame[] } };
+}
+
+/** A frame of a script stack in a trace event (0-based line and column). */
+interface StackFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
 }
 
 /** The fields of trace events' data read here. */
 interface TraceData {
   message?: string;
   url?: string;
+  requestId?: string;
+  requestMethod?: string;
+  finishTime?: number;
   functionName?: string;
   lineNumber?: number;
   timerId?: number;
@@ -60,22 +76,35 @@ function markFirstScreen(args: { probe: { selector: string; text: boolean }; mar
   if (window.top !== window) {
     return;
   }
-  const shown = () => {
+  // As the bench's probe: visibility asked only after the frame (asked in the mutation callback, it
+  // forced the page's layout into the task that inserted the rows).
+  const present = () => {
     const element = document.querySelector(args.probe.selector);
-    return element !== null && (!args.probe.text || (element.textContent ?? '').trim() !== '') && element.checkVisibility();
+    return element !== null && (!args.probe.text || (element.textContent ?? '').trim() !== '') ? element : null;
   };
-  const observer = new MutationObserver(() => {
-    if (shown()) {
-      observer.disconnect();
-      console.timeStamp('first-rows-in-dom');
-      requestAnimationFrame(() =>
-        setTimeout(() => {
+  let checking = false;
+  const afterFrame = () =>
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        const element = present();
+        if (element?.checkVisibility()) {
+          observer.disconnect();
           const now = performance.now();
           (window as unknown as { __rowsAt: number }).__rowsAt = now;
           console.timeStamp(`${args.mark}${now}`);
           console.debug('first-rows:done');
-        }, 0),
-      );
+        } else if (element) {
+          afterFrame();
+        } else {
+          checking = false;
+        }
+      }, 0),
+    );
+  const observer = new MutationObserver(() => {
+    if (!checking && present()) {
+      checking = true;
+      console.timeStamp('first-rows-in-dom');
+      afterFrame();
     }
   });
   observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
@@ -219,6 +248,8 @@ interface Task {
   trigger: string;
   kinds: Map<string, number>;
   samples: Sample[];
+  /** Style recalculations and layouts a script forced in the task: their time and the script's stack. */
+  forced: { name: string; duration: number; stack: StackFrame[] }[];
 }
 
 /** The event names counted as one kind of work (self time of the timeline events inside a task). */
@@ -342,6 +373,9 @@ function tasksOf(thread: MainThread, minMs: number): Task[] {
       trigger: first ? describeTrigger(first) : '(nothing traced)',
       kinds,
       samples: thread.samples.filter((sample) => sample.ts >= task.ts && sample.ts < end),
+      forced: inside
+        .filter((event) => (event.name === 'Layout' || event.name === 'UpdateLayoutTree') && (event.args?.beginData?.stackTrace?.length ?? 0) > 0)
+        .map((event) => ({ name: event.name, duration: (event.dur ?? 0) / 1000, stack: event.args?.beginData?.stackTrace ?? [] })),
     });
   }
   return tasks;
@@ -369,6 +403,13 @@ function report(tasks: Task[], symbolizer: Symbolizer, topCount: number): string
         .map(([kind, time]) => `${kind} ${time.toFixed(0)}`)
         .join(', ')}`,
     );
+    for (const forced of task.forced.filter((entry) => entry.duration >= 1)) {
+      const frames = forced.stack.slice(0, 3).map((frame) => {
+        const place = symbolizer.locate(frame.url, frame.lineNumber, frame.columnNumber);
+        return place ? `${place.name ?? (frame.functionName || '(anonymous)')} ${place.source}:${place.line}` : `${frame.functionName || '(anonymous)'} ${chunkName(frame.url)}:${frame.lineNumber}`;
+      });
+      lines.push(`  forced ${forced.name === 'Layout' ? 'layout' : 'style'} ${forced.duration.toFixed(0)} ms by: ${frames.join(' ← ')}`);
+    }
     if (task.samples.length === 0) {
       continue;
     }
@@ -431,6 +472,40 @@ function report(tasks: Task[], symbolizer: Symbolizer, topCount: number): string
     lines.push(...top(inclusiveByFrame, topCount, total).map((line) => `    ${line}`));
   }
   return lines.join('\n');
+}
+
+/**
+ * The tasks of `tasks` and the page's requests (sent, answered; a finish time is in seconds of the
+ * trace's clock) as one list in time order, in ms from the navigation, up to the rows.
+ */
+function timeline(thread: MainThread, events: TraceEvent[], tasks: Task[]): string {
+  const lines: [number, string][] = tasks.map((task) => [task.start, `task   ${task.duration.toFixed(0).padStart(5)} ms  ${task.trigger}`]);
+  const sent = new Map<string, { url: string; at: number }>();
+  const ms = (ts: number) => (ts - thread.origin) / 1000;
+  for (const event of events) {
+    const data: TraceData = event.args?.data ?? {};
+    if (event.pid !== thread.pid || !data.requestId) {
+      continue;
+    }
+    if (event.name === 'ResourceSendRequest' && data.url) {
+      const { pathname, search } = new URL(data.url);
+      const url = `${data.requestMethod ?? 'GET'} ${pathname}${pathname === '/api/orders' && !search.includes('cursor=') ? ' (first page)' : ''}`;
+      sent.set(data.requestId, { url, at: ms(event.ts) });
+      lines.push([ms(event.ts), `sent            ${url}`]);
+    } else if (event.name === 'ResourceFinish') {
+      const request = sent.get(data.requestId);
+      const at = data.finishTime ? ms(data.finishTime * 1_000_000) : ms(event.ts);
+      if (request) {
+        lines.push([at, `answered ${(at - request.at).toFixed(0).padStart(5)} ms  ${request.url}`]);
+      }
+    }
+  }
+  lines.push([ms(thread.rowsTs), 'rows on screen']);
+  return lines
+    .filter(([at]) => at <= ms(thread.rowsTs))
+    .sort((a, b) => a[0] - b[0])
+    .map(([at, text]) => `${at.toFixed(0).padStart(6)} ms  ${text}`)
+    .join('\n');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -498,7 +573,7 @@ async function main(): Promise<void> {
               `\n=== ${kind}${warm ? ' (warm)' : ''} run ${run}: rows at ${rowsAt.toFixed(0)} ms; ` +
                 `${tasks.length} tasks ≥ ${minMs} ms before them, longest ${Math.max(0, ...tasks.map((task) => task.duration)).toFixed(0)} ms`,
             );
-            console.log(report(tasks, symbolizer, topCount));
+            console.log(process.argv.includes('--timeline') ? timeline(thread, trace, tasks) : report(tasks, symbolizer, topCount));
           } finally {
             await context.close();
           }
