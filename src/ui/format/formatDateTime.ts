@@ -1,10 +1,11 @@
-import dayjs from 'dayjs';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../../shared/Language';
+import { formatDateTimeIn } from './dates';
 
 /**
- * A date and time in the active locale: `24.11.2026 14:30` in German, `24/11/2026 14:30` in
- * English (en-GB). The caller re-renders on a language switch (useTranslation does).
+ * A date and time in the language of the texts (`i18n.language`, spec): `24.11.2026 14:30` in
+ * German, `24/11/2026 14:30` in English (en-GB); in the default language's format should the texts
+ * have another. The caller re-renders on a language switch (useTranslation does).
  */
-export function formatDateTime(iso: string): string {
-  const value = dayjs(iso);
-  return value.isValid() ? value.format('L HH:mm') : '';
+export function formatDateTime(iso: string, language: string): string {
+  return formatDateTimeIn(iso, isLanguage(language) ? language : DEFAULT_LANGUAGE);
 }

@@ -11,7 +11,7 @@ import { useService } from '../services/useService';
  * saved now. With unsaved edits the operator chooses: keep them on top of the new values, or drop them.
  */
 export const ChangedElsewhereCallout = observer(function ChangedElsewhereCallout() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const detail = useService(OrderDetailStore);
   if (detail.deletedElsewhere) {
     return (
@@ -36,11 +36,11 @@ export const ChangedElsewhereCallout = observer(function ChangedElsewhereCallout
           </tr>
           <tr>
             <th scope="row">{t('orderDetail.fields.begin')}</th>
-            <td data-field="begin">{formatDateTime(theirs.begin)}</td>
+            <td data-field="begin">{formatDateTime(theirs.begin, i18n.language)}</td>
           </tr>
           <tr>
             <th scope="row">{t('orderDetail.fields.end')}</th>
-            <td data-field="end">{formatDateTime(theirs.end)}</td>
+            <td data-field="end">{formatDateTime(theirs.end, i18n.language)}</td>
           </tr>
           <tr>
             <th scope="row">{t('orderDetail.fields.station')}</th>

@@ -8,14 +8,14 @@ import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
 import { formatDateTime } from '../format/formatDateTime';
 import { useService } from '../services/useService';
 
-function display(field: keyof OrderPatch, value: string | undefined, t: (key: string) => string): string {
+function display(field: keyof OrderPatch, value: string | undefined, t: (key: string) => string, language: string): string {
   if (value === undefined) {
     return '';
   }
   if (field === 'status') {
     return t(`status.${value}`);
   }
-  return field === 'begin' || field === 'end' ? formatDateTime(value) : value;
+  return field === 'begin' || field === 'end' ? formatDateTime(value, language) : value;
 }
 
 /**
@@ -23,7 +23,7 @@ function display(field: keyof OrderPatch, value: string | undefined, t: (key: st
  * overwritten; the operator takes theirs or puts their own edits on top of the current order.
  */
 export const ConflictDialog = observer(function ConflictDialog() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const detail = useService(OrderDetailStore);
   const conflict = detail.conflict;
   const fields = conflict ? (Object.keys(conflict.yours) as (keyof OrderPatch)[]) : [];
@@ -44,8 +44,8 @@ export const ConflictDialog = observer(function ConflictDialog() {
             {fields.map((field) => (
               <tr key={field} data-field={field}>
                 <td>{t(`orderDetail.fields.${field}`)}</td>
-                <td data-side="theirs">{display(field, theirs?.[field], t)}</td>
-                <td data-side="yours">{display(field, conflict?.yours[field], t)}</td>
+                <td data-side="theirs">{display(field, theirs?.[field], t, i18n.language)}</td>
+                <td data-side="yours">{display(field, conflict?.yours[field], t, i18n.language)}</td>
               </tr>
             ))}
           </tbody>

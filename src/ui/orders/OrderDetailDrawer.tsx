@@ -24,7 +24,7 @@ export interface OrderDetailDrawerProps {
  * chunk (`order-detail`) when an order is first opened, opens and closes it there.
  */
 export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, onClose }: OrderDetailDrawerProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const detail = useService(OrderDetailStore);
   const session = useService<SessionStore>(SessionStore);
 
@@ -95,7 +95,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
                 </tr>
                 <tr>
                   <th>{t('orderDetail.fields.updatedAt')}</th>
-                  <td>{formatDateTime(order.updatedAt)}</td>
+                  <td>{formatDateTime(order.updatedAt, i18n.language)}</td>
                 </tr>
               </tbody>
             </HTMLTable>

@@ -1,8 +1,6 @@
 import type { TFunction } from 'i18next';
-import { isLanguage } from '../../../shared/Language';
 import type { Order } from '../../../shared/Order';
 import type { OrderStatus } from '../../../shared/OrderStatus';
-import { formatDateTimeIn } from '../format/dates';
 import { formatDateTime } from '../format/formatDateTime';
 import { formatMoney } from '../format/formatMoney';
 
@@ -36,11 +34,10 @@ export function rowTexts(order: Order, language: string, t: TFunction): RowTexts
       status = t(`status.${order.status}`);
       cache.statuses.set(order.status, status);
     }
-    const format = isLanguage(language) ? (iso: string) => formatDateTimeIn(iso, language) : formatDateTime;
     texts = {
       status,
-      begin: format(order.begin),
-      end: format(order.end),
+      begin: formatDateTime(order.begin, language),
+      end: formatDateTime(order.end, language),
       vehicle: `${order.vehicle.make} ${order.vehicle.model}`,
       price: formatMoney(order.price),
     };

@@ -1,4 +1,4 @@
-import { formatDateTimeIn } from '../format/dates';
+import { formatInstant } from '../format/formatInstant';
 import { formatMoney } from '../format/formatMoney';
 
 /**
@@ -11,7 +11,7 @@ import { formatMoney } from '../format/formatMoney';
 export function warmRowTexts(win: Window = window): () => void {
   const timers = [
     win.setTimeout(() => formatMoney({ amount: 0, currency: 'EUR' }), 0),
-    win.setTimeout(() => formatDateTimeIn('2026-01-01T00:00:00Z', 'de'), 0),
+    win.setTimeout(() => formatInstant('2026-01-01T00:00:00Z', 'de'), 0),
   ];
   return () => timers.forEach((timer) => win.clearTimeout(timer));
 }

@@ -1,13 +1,31 @@
+import type { AreaTexts } from '../locales/areaTexts';
 import { loadOnce } from './loadOnce';
 
 /**
+ * A page's module and its own texts (`AreaTexts`), imported side by side into one chunk: the chunk's
+ * name given to both imports makes webpack put them in one file, so the texts cost no request.
+ */
+const withTexts = <M>(page: Promise<M>, texts: Promise<AreaTexts>): Promise<[M, AreaTexts]> => Promise.all([page, texts]);
+
+/**
  * The pages' modules, each its own chunk, imported once: by the route's lazy component when the
- * router shows it, or earlier by `preloadFirstScreen` when the console starts on it.
+ * router shows it, or earlier by `preloadFirstScreen` when the console starts on it. The login page's
+ * texts are the entry's; the other pages bring theirs.
  */
 export const routeModules = {
   login: loadOnce(() => import(/* webpackChunkName: "login" */ '../login/LoginPage')),
-  orders: loadOnce(() => import(/* webpackChunkName: "orders" */ '../orders/OrdersPage')),
-  settings: loadOnce(() => import(/* webpackChunkName: "settings" */ '../settings/SettingsPage')),
+  orders: loadOnce(() =>
+    withTexts(
+      import(/* webpackChunkName: "orders" */ '../orders/OrdersPage'),
+      import(/* webpackChunkName: "orders" */ '../locales/ordersTexts').then((m) => m.ordersTexts),
+    ),
+  ),
+  settings: loadOnce(() =>
+    withTexts(
+      import(/* webpackChunkName: "settings" */ '../settings/SettingsPage'),
+      import(/* webpackChunkName: "settings" */ '../locales/settingsTexts').then((m) => m.settingsTexts),
+    ),
+  ),
 };
 
 /** A page that has a module of its own. */
@@ -15,7 +33,12 @@ export type RoutePage = keyof typeof routeModules;
 
 /**
  * The signed-in shell around every page but the login (header with its popovers, tooltips and
- * menus, the tour, Blueprint's overlay provider), a chunk of its own like the pages, imported once:
- * by its route or, on a signed-in start, by `preloadFirstScreen` beside the page.
+ * menus, the tour, Blueprint's overlay provider) with its texts, a chunk of its own like the pages,
+ * imported once: by its route or, on a signed-in start, by `preloadFirstScreen` beside the page.
  */
-export const shellModule = loadOnce(() => import(/* webpackChunkName: "shell" */ '../shell/AppShell'));
+export const shellModule = loadOnce(() =>
+  withTexts(
+    import(/* webpackChunkName: "shell" */ '../shell/AppShell'),
+    import(/* webpackChunkName: "shell" */ '../locales/shellTexts').then((m) => m.shellTexts),
+  ),
+);

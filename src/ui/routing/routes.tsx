@@ -5,14 +5,16 @@ import { HOME_PATH } from '../../domain/model/returnPath';
 import { withRouteErrorPanels } from '../errors/withRouteErrorPanels';
 import { RequireSession } from './RequireSession';
 import { routeModules, shellModule } from './routeModules';
+import { withAreaTexts } from './withAreaTexts';
 
 // Each page is its own chunk, loaded when its route is first visited, or at start when the console
 // starts on it (`preloadFirstScreen`): both take the one import of `routeModules`.
+// The pages but the login, and the shell, bring their own texts (the entry's are the login page's).
 const LoginPage = lazy(() => routeModules.login().then((m) => ({ default: m.LoginPage })));
-const OrdersPage = lazy(() => routeModules.orders().then((m) => ({ default: m.OrdersPage })));
-const SettingsPage = lazy(() => routeModules.settings().then((m) => ({ default: m.SettingsPage })));
+const OrdersPage = lazy(() => routeModules.orders().then(([m, texts]) => ({ default: withAreaTexts(texts, m.OrdersPage) })));
+const SettingsPage = lazy(() => routeModules.settings().then(([m, texts]) => ({ default: withAreaTexts(texts, m.SettingsPage) })));
 // The signed-in shell likewise: the login page loads neither it nor the overlays it draws with.
-const AppShell = lazy(() => shellModule().then((m) => ({ default: m.AppShell })));
+const AppShell = lazy(() => shellModule().then(([m, texts]) => ({ default: withAreaTexts(texts, m.AppShell) })));
 
 /**
  * The console's routes (spec): `/login`, `/orders`, `/orders/:id`, `/settings`; `/` goes home. Each

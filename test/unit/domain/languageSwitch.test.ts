@@ -1,12 +1,12 @@
-import dayjs from 'dayjs';
 import type { i18n } from 'i18next';
 import { SessionLifecycle } from '../../../src/domain/lifecycle/SessionLifecycle';
 import { LocaleService } from '../../../src/domain/ports/LocaleService';
 import { SessionStore } from '../../../src/domain/ports/SessionStore';
 import { PreferencesStore } from '../../../src/domain/stores/PreferencesStore';
 import { createI18n } from '../../../src/infrastructure/i18n/createI18n';
-import { DayjsI18nextLocaleService } from '../../../src/infrastructure/i18n/DayjsI18nextLocaleService';
-import { resources } from '../../../src/ui/locales/resources';
+import { I18nextLocaleService } from '../../../src/infrastructure/i18n/I18nextLocaleService';
+import { formatDateTime } from '../../../src/ui/format/formatDateTime';
+import { allResources as resources } from '../support/allTexts';
 import { createTestContainer, type TestBed } from '../support/createTestContainer';
 import { demoUser, loginResult } from '../support/demoUser';
 
@@ -20,7 +20,7 @@ describe('switching the language', () => {
     localStorage.clear();
     bed = createTestContainer();
     i18n = createI18n(resources);
-    bed.container.rebind(LocaleService).toConstantValue(new DayjsI18nextLocaleService(i18n, document));
+    bed.container.rebind(LocaleService).toConstantValue(new I18nextLocaleService(i18n, document));
     session = bed.container.get<SessionStore>(SessionStore);
     lifecycle = bed.container.get(SessionLifecycle);
     lifecycle.start();
@@ -31,28 +31,24 @@ describe('switching the language', () => {
   it('starts in German, the default', () => {
     expect(i18n.language).toBe('de');
     expect(i18n.t('login.submit')).toBe('Anmelden');
-    expect(dayjs.locale()).toBe('de');
     expect(document.documentElement.lang).toBe('de');
   });
 
-  it('switches texts, date locale and <html lang>, and saves the choice with PATCH /me', async () => {
+  it('switches texts, dates and <html lang>, and saves the choice with PATCH /me', async () => {
     session.signIn(loginResult(bed.clock.now()));
     bed.backend.on('PATCH /me', { status: 200, body: { ...demoUser, language: 'en' } });
     await bed.container.get(PreferencesStore).changeLanguage('en');
 
     expect(i18n.t('login.submit')).toBe('Log in');
     expect(i18n.t('header.language')).toBe('Language');
-    expect(dayjs.locale()).toBe('en-gb');
-    expect(dayjs('2026-11-24T14:30:00').format('L HH:mm')).toBe('24/11/2026 14:30');
+    expect(formatDateTime('2026-11-24T14:30:00', i18n.language)).toBe('24/11/2026 14:30');
     expect(document.documentElement.lang).toBe('en');
     expect(bed.backend.requests.map((r) => [r.method, r.url, r.body])).toEqual([['PATCH', '/me', { language: 'en' }]]);
     expect(bed.backend.requests[0]?.headers['x-ui-locale']).toBe('en');
   });
 
-  it('formats German dates as DD.MM.YYYY and starts the week on Monday in both languages', () => {
-    expect(dayjs('2026-11-24T14:30:00').format('L HH:mm')).toBe('24.11.2026 14:30');
-    expect(dayjs.Ls.de?.weekStart).toBe(1);
-    expect(dayjs.Ls['en-gb']?.weekStart).toBe(1);
+  it('formats dates and times in the language of the texts, German as DD.MM.YYYY', () => {
+    expect(formatDateTime('2026-11-24T14:30:00', i18n.language)).toBe('24.11.2026 14:30');
   });
 
   it('switches locally without a request when signed out', async () => {

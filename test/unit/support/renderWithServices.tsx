@@ -6,15 +6,15 @@ import { MemoryRouter } from 'react-router-dom';
 import { SessionLifecycle } from '../../../src/domain/lifecycle/SessionLifecycle';
 import { LocaleService } from '../../../src/domain/ports/LocaleService';
 import { createI18n } from '../../../src/infrastructure/i18n/createI18n';
-import { DayjsI18nextLocaleService } from '../../../src/infrastructure/i18n/DayjsI18nextLocaleService';
-import { resources } from '../../../src/ui/locales/resources';
+import { I18nextLocaleService } from '../../../src/infrastructure/i18n/I18nextLocaleService';
+import { allResources } from './allTexts';
 import { ServiceContext } from '../../../src/ui/services/ServiceContext';
 import type { TestBed } from './createTestContainer';
 
 /** Renders a view with the test container's services, real texts and a memory router at `path`. */
 export function renderWithServices(bed: TestBed, element: ReactElement, path = '/') {
-  const i18n: i18n = createI18n(resources);
-  bed.container.rebind(LocaleService).toConstantValue(new DayjsI18nextLocaleService(i18n, document));
+  const i18n: i18n = createI18n(allResources);
+  bed.container.rebind(LocaleService).toConstantValue(new I18nextLocaleService(i18n, document));
   const lifecycle = bed.container.get(SessionLifecycle);
   lifecycle.start();
   const result = render(

@@ -1,12 +1,6 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/de';
-import 'dayjs/locale/en-gb';
 import { formatLocalDate, parseDateTime, parseLocalDate } from '../../../src/ui/format/dates';
 import { formatDateTime } from '../../../src/ui/format/formatDateTime';
 import { formatMoney } from '../../../src/ui/format/formatMoney';
-import localizedFormat from 'dayjs/plugin/localizedFormat';
-
-dayjs.extend(localizedFormat);
 
 describe('strict date parsing', () => {
   it.each([
@@ -53,12 +47,12 @@ describe('formatting', () => {
     expect(formatMoney({ amount: -250000, currency: 'EUR' })).toBe('-2.500,00\u00a0€');
   });
 
-  it('formats date and time as date plus HH:mm in the active locale', () => {
+  it('formats date and time as date plus HH:mm in the language of the texts', () => {
     const iso = new Date(2026, 10, 24, 9, 5).toISOString();
-    dayjs.locale('de');
-    expect(formatDateTime(iso)).toBe('24.11.2026 09:05');
-    dayjs.locale('en-gb');
-    expect(formatDateTime(iso)).toBe('24/11/2026 09:05');
-    dayjs.locale('de');
+    expect(formatDateTime(iso, 'de')).toBe('24.11.2026 09:05');
+    expect(formatDateTime(iso, 'en')).toBe('24/11/2026 09:05');
+    expect(formatDateTime('2026-11-24T09:05:00', 'en')).toBe('24/11/2026 09:05');
+    // Texts in a language the console does not speak: the default's format.
+    expect(formatDateTime(iso, 'cimode')).toBe('24.11.2026 09:05');
   });
 });

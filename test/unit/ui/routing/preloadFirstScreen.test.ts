@@ -102,6 +102,6 @@ describe('routeModules', () => {
     const byRoute = routeModules.orders();
 
     expect(byRoute).toBe(preloaded);
-    expect(typeof (await byRoute).OrdersPage).toBe('object');
+    expect(typeof (await byRoute)[0].OrdersPage).toBe('object');
   });
 });

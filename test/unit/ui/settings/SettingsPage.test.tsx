@@ -8,9 +8,9 @@ import { Notifier } from '../../../../src/domain/ports/Notifier';
 import { SessionStore } from '../../../../src/domain/ports/SessionStore';
 import { ThemeSettingsStore } from '../../../../src/domain/stores/ThemeSettingsStore';
 import { createI18n } from '../../../../src/infrastructure/i18n/createI18n';
-import de from '../../../../src/ui/locales/de.json';
-import en from '../../../../src/ui/locales/en.json';
-import { resources } from '../../../../src/ui/locales/resources';
+import de from '../../../../src/ui/locales/settings.de.json';
+import en from '../../../../src/ui/locales/settings.en.json';
+import { allResources } from '../../support/allTexts';
 import { ServiceContext } from '../../../../src/ui/services/ServiceContext';
 import { SettingsPage } from '../../../../src/ui/settings/SettingsPage';
 import type { FakeAnswer } from '../../support/FakeBackend';
@@ -26,7 +26,7 @@ function renderSettings(bed: TestBed) {
       [SessionStore, AuthApi, Notifier],
     )
     .inSingletonScope();
-  const i18n = createI18n(resources);
+  const i18n = createI18n(allResources);
   const view = render(
     <ServiceContext.Provider value={bed.container}>
       <I18nextProvider i18n={i18n}>
