@@ -1,9 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from './support/chromium';
-import { startCockpit, type RunningCockpit } from './support/startCockpit';
+import { useCockpitInChromium } from './support/useCockpitInChromium';
 
 const DIST = path.resolve(__dirname, '../../dist');
 
@@ -17,18 +15,8 @@ function pageFiles(): string[] {
 }
 
 describe('the compressed build', () => {
-  let cockpit: RunningCockpit;
-  let browser: Browser;
 
-  beforeAll(async () => {
-    cockpit = await startCockpit();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await cockpit?.close();
-  });
+  const run = useCockpitInChromium();
 
   it('has brotli and gzip copies of the files the page loads, of no source map, and precaches none', () => {
     const files = pageFiles();
@@ -46,7 +34,7 @@ describe('the compressed build', () => {
   });
 
   it('reaches the browser as brotli, and the console starts from it', async () => {
-    const context = await browser.newContext({ baseURL: cockpit.url, locale: 'de-DE' });
+    const context = await run.browser.newContext({ baseURL: run.cockpit.url, locale: 'de-DE' });
     try {
       const page = await context.newPage();
       const answers: Promise<{ file: string; encoding: string | undefined }>[] = [];

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { launchChromium } from './support/chromium';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { eventually } from './support/eventually';
 import { GERMAN_USER, logIn, storedState } from './support/session';
-import { startCockpit, type RunningCockpit } from './support/startCockpit';
+import { useCockpitInChromium } from './support/useCockpitInChromium';
 
 const release: string = JSON.parse(readFileSync(path.resolve(__dirname, '../../package.json'), 'utf8')).version;
 
@@ -43,23 +42,13 @@ function watch(page: Page) {
 }
 
 describe('the console in a browser', () => {
-  let cockpit: RunningCockpit;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    cockpit = await startCockpit({ SEED_ORDERS: '1000' });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await cockpit?.close();
-  });
+  const run = useCockpitInChromium({ SEED_ORDERS: '1000' });
 
   beforeEach(async () => {
-    context = await browser.newContext({ baseURL: cockpit.url, locale: 'de-DE' });
+    context = await run.browser.newContext({ baseURL: run.cockpit.url, locale: 'de-DE' });
     page = await context.newPage();
   });
 
@@ -139,7 +128,7 @@ describe('the console in a browser', () => {
     await page.getByRole('heading', { name: 'Einstellungen', exact: true }).waitFor();
 
     const token = (await storedState(page)).auth?.token;
-    const revoked = await fetch(`${cockpit.url}/api/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    const revoked = await fetch(`${run.cockpit.url}/api/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
     expect(revoked.status).toBe(204);
 
     await page.goto('/settings');

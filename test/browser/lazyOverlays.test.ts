@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { launchChromium } from './support/chromium';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { eventually } from './support/eventually';
 import { GERMAN_USER, logIn } from './support/session';
-import { startCockpit, type RunningCockpit } from './support/startCockpit';
+import { useCockpitInChromium } from './support/useCockpitInChromium';
 
 const TIME_ZONE = 'Europe/Berlin';
 
@@ -31,22 +30,12 @@ const named = (scripts: LoadedScript[], chunk: string) => scripts.filter((script
 
 /** The signed-in shell, its overlays and the order drawer load when they are needed, never on the login page. */
 describe('overlays and the signed-in shell', () => {
-  let cockpit: RunningCockpit;
-  let browser: Browser;
   let context: BrowserContext;
 
-  beforeAll(async () => {
-    cockpit = await startCockpit();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await cockpit?.close();
-  });
+  const run = useCockpitInChromium();
 
   beforeEach(async () => {
-    context = await browser.newContext({ baseURL: cockpit.url, timezoneId: TIME_ZONE, serviceWorkers: 'block', viewport: { width: 1400, height: 900 } });
+    context = await run.browser.newContext({ baseURL: run.cockpit.url, timezoneId: TIME_ZONE, serviceWorkers: 'block', viewport: { width: 1400, height: 900 } });
   });
 
   afterEach(async () => {
@@ -79,7 +68,7 @@ describe('overlays and the signed-in shell', () => {
     await logIn(first);
     await first.locator('[role="row"][data-order-id]').first().waitFor();
     const signedIn = await context.storageState();
-    const fresh = await browser.newContext({ baseURL: cockpit.url, timezoneId: TIME_ZONE, serviceWorkers: 'block', storageState: signedIn });
+    const fresh = await run.browser.newContext({ baseURL: run.cockpit.url, timezoneId: TIME_ZONE, serviceWorkers: 'block', storageState: signedIn });
     await fresh.addInitScript(() => {
       const state = window as unknown as { __rowsAt?: number };
       new MutationObserver((_, observer) => {
@@ -118,7 +107,7 @@ describe('overlays and the signed-in shell', () => {
 
   it('a session the backend refuses at start ends on the login page with its toast, also when the toaster\'s chunk failed to arrive once', async () => {
     // A token the console takes (a JWT, not expired) whose signature the backend refuses: a real one with its expiry moved.
-    const login = await fetch(`${cockpit.url}/api/auth/login`, {
+    const login = await fetch(`${run.cockpit.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: GERMAN_USER.email, password: GERMAN_USER.password }),

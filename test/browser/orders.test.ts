@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { launchChromium } from './support/chromium';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { eventually } from './support/eventually';
 import { logIn, openLoggedIn, storedState } from './support/session';
-import { startCockpit, type RunningCockpit } from './support/startCockpit';
+import { useCockpitInChromium } from './support/useCockpitInChromium';
 
 // The browser and this test agree on the zone (jest.browser.config.js sets TZ to it).
 const TIME_ZONE = 'Europe/Berlin';
@@ -32,23 +31,13 @@ async function typeDay(page: Page, label: string, text: string): Promise<void> {
 const firstRowNumber = (page: Page) => page.locator('[role="row"][data-order-id] [role="gridcell"]').first().textContent();
 
 describe('the orders workspace in a browser', () => {
-  let cockpit: RunningCockpit;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    cockpit = await startCockpit({ SEED_ORDERS: '1500' });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await cockpit?.close();
-  });
+  const run = useCockpitInChromium({ SEED_ORDERS: '1500' });
 
   beforeEach(async () => {
-    context = await browser.newContext({ baseURL: cockpit.url, viewport: { width: 1400, height: 900 }, timezoneId: TIME_ZONE });
+    context = await run.browser.newContext({ baseURL: run.cockpit.url, viewport: { width: 1400, height: 900 }, timezoneId: TIME_ZONE });
     page = await openLoggedIn(context);
   });
 
@@ -77,7 +66,7 @@ describe('the orders workspace in a browser', () => {
   });
 
   it('replaces a selected date with the typed one when the calendar arrives between the selection and the typing', async () => {
-    const late = await browser.newContext({ baseURL: cockpit.url, viewport: { width: 1400, height: 900 }, timezoneId: TIME_ZONE });
+    const late = await run.browser.newContext({ baseURL: run.cockpit.url, viewport: { width: 1400, height: 900 }, timezoneId: TIME_ZONE });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await late.route(/\/assets\/date-picker\.[0-9a-f]+\.js$/, async (route) => {
@@ -159,7 +148,7 @@ describe('the orders workspace in a browser', () => {
   });
 
   it('opens the date fields\' calendar in the design system\'s look, without working out the offsets of every time zone', async () => {
-    const counted = await browser.newContext({ baseURL: cockpit.url, viewport: { width: 1400, height: 900 }, timezoneId: TIME_ZONE });
+    const counted = await run.browser.newContext({ baseURL: run.cockpit.url, viewport: { width: 1400, height: 900 }, timezoneId: TIME_ZONE });
     // Counts the formatters built: Blueprint's own time-zone list would build three for each of ~250 zones.
     await counted.addInitScript(() => {
       const Original = Intl.DateTimeFormat;
@@ -242,18 +231,18 @@ describe('the orders workspace in a browser', () => {
     await dialog.getByRole('button', { name: 'Arbeit beginnen' }).waitFor();
     const id = new URL(page.url()).pathname.split('/').at(-1);
     const token = (await storedState(page)).auth?.token;
-    const saved = await (await fetch(`${cockpit.url}/api/orders/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    const saved = await (await fetch(`${run.cockpit.url}/api/orders/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json();
     expect(saved.status).toBe('confirmed');
   });
 
   it('shows the second of two editors the conflict dialog and loses nothing', async () => {
-    const other = await browser.newContext({ baseURL: cockpit.url, viewport: { width: 1400, height: 900 }, timezoneId: TIME_ZONE });
+    const other = await run.browser.newContext({ baseURL: run.cockpit.url, viewport: { width: 1400, height: 900 }, timezoneId: TIME_ZONE });
     const second = await other.newPage();
     await page.locator('[role="row"][data-order-id]').first().dblclick();
     await page.waitForURL(/\/orders\/[0-9a-f-]+$/);
     const orderPath = new URL(page.url()).pathname;
     const token = (await storedState(page)).auth?.token;
-    const read = async () => (await fetch(`${cockpit.url}/api${orderPath}`, { headers: { Authorization: `Bearer ${token}` } })).json();
+    const read = async () => (await fetch(`${run.cockpit.url}/api${orderPath}`, { headers: { Authorization: `Bearer ${token}` } })).json();
     const { version } = await read();
     await second.goto(orderPath);
     await logIn(second);

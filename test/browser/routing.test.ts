@@ -1,7 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './support/chromium';
+import type { BrowserContext, Page } from 'playwright-core';
 import { GERMAN_USER, logIn, openLoggedIn } from './support/session';
-import { startCockpit, type RunningCockpit } from './support/startCockpit';
+import { useCockpitInChromium } from './support/useCockpitInChromium';
 
 const path = (page: Page) => {
   const url = new URL(page.url());
@@ -12,22 +11,12 @@ const path = (page: Page) => {
 describe('the console\'s routes in a browser', () => {
   jest.setTimeout(120_000);
 
-  let cockpit: RunningCockpit;
-  let browser: Browser;
   let context: BrowserContext;
 
-  beforeAll(async () => {
-    cockpit = await startCockpit({ SEED_ORDERS: '200' });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await cockpit?.close();
-  });
+  const run = useCockpitInChromium({ SEED_ORDERS: '200' });
 
   beforeEach(async () => {
-    context = await browser.newContext({ baseURL: cockpit.url, locale: 'de-DE', serviceWorkers: 'block' });
+    context = await run.browser.newContext({ baseURL: run.cockpit.url, locale: 'de-DE', serviceWorkers: 'block' });
   });
 
   afterEach(async () => {
@@ -39,7 +28,7 @@ describe('the console\'s routes in a browser', () => {
     const row = signedIn.locator('[role="row"][data-order-id]').first();
     const id = await row.getAttribute('data-order-id');
     await signedIn.close();
-    const other = await browser.newContext({ baseURL: cockpit.url, locale: 'de-DE', serviceWorkers: 'block' });
+    const other = await run.browser.newContext({ baseURL: run.cockpit.url, locale: 'de-DE', serviceWorkers: 'block' });
     try {
       const page = await other.newPage();
       await page.goto(`/orders/${id}?status=OPEN`);

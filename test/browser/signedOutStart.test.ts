@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './support/chromium';
+import type { BrowserContext, Page } from 'playwright-core';
 import { openLoggedIn, storedState } from './support/session';
-import { startCockpit, type RunningCockpit } from './support/startCockpit';
 import { storedPushEndpoint, useStoredPushManager } from './support/storedPushManager';
+import { startCockpit } from './support/startCockpit';
+import { useCockpitInChromium } from './support/useCockpitInChromium';
 
 const DIST = path.resolve(__dirname, '../../dist');
 
@@ -31,22 +31,12 @@ async function loadedFiles(page: Page): Promise<{ scripts: string[]; stylesheets
 }
 
 describe('the console', () => {
-  let cockpit: RunningCockpit;
-  let browser: Browser;
   let context: BrowserContext;
 
-  beforeAll(async () => {
-    cockpit = await startCockpit();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await cockpit?.close();
-  });
+  const run = useCockpitInChromium();
 
   beforeEach(async () => {
-    context = await browser.newContext({ baseURL: cockpit.url, locale: 'de-DE', viewport: { width: 1400, height: 900 } });
+    context = await run.browser.newContext({ baseURL: run.cockpit.url, locale: 'de-DE', viewport: { width: 1400, height: 900 } });
   });
 
   afterEach(async () => {
@@ -56,7 +46,7 @@ describe('the console', () => {
   it('started without a session (the token expired while the browser was closed) unsubscribes the push subscription the last session left', async () => {
     const endpoint = 'https://fcm.googleapis.com/fcm/send/left-by-the-last-user';
     await useStoredPushManager(context, endpoint);
-    await context.grantPermissions(['notifications'], { origin: cockpit.url });
+    await context.grantPermissions(['notifications'], { origin: run.cockpit.url });
     const page = await openLoggedIn(context);
     // Signed in, the console registers its service worker once stable and subscribes.
     await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration())?.active != null, null, { timeout: 45_000 });
@@ -85,7 +75,7 @@ describe('the console', () => {
   });
 
   it('loads the service worker only as its service worker, never as a page script', async () => {
-    const served = await (await fetch(`${cockpit.url}/`, { headers: { accept: 'text/html' } })).text();
+    const served = await (await fetch(`${run.cockpit.url}/`, { headers: { accept: 'text/html' } })).text();
     const scriptSources = [...served.matchAll(/<script\b[^>]*\bsrc=["']?([^"'\s>]+)/g)].map((match) => match[1]);
     expect(scriptSources).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/main\.[0-9a-f]+\.js$/)]));
     expect(scriptSources).not.toContain('/sw.js');
@@ -96,7 +86,7 @@ describe('the console', () => {
     expect(scripts).not.toContain('/sw.js');
     // The worker itself is still registered, once the console is stable.
     const scriptURL = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL);
-    expect(scriptURL).toBe(`${cockpit.url}/sw.js`);
+    expect(scriptURL).toBe(`${run.cockpit.url}/sw.js`);
   });
 
   it('names no source maps in its files and serves none by default; maps are built for error reporting', async () => {
@@ -105,18 +95,18 @@ describe('the console', () => {
     const files = [...new Set([...scripts, ...stylesheets, '/sw.js'])];
     expect(stylesheets.length).toBeGreaterThan(0);
     for (const file of files) {
-      const answer = await fetch(`${cockpit.url}${file}`);
+      const answer = await fetch(`${run.cockpit.url}${file}`);
       expect(answer.status).toBe(200);
       expect({ file, names: /sourceMappingURL/.test(await answer.text()) }).toEqual({ file, names: false });
       expect(existsSync(path.join(DIST, `${file}.map`))).toBe(true);
-      expect({ file, map: (await fetch(`${cockpit.url}${file}.map`)).status }).toEqual({ file, map: 404 });
+      expect({ file, map: (await fetch(`${run.cockpit.url}${file}.map`)).status }).toEqual({ file, map: 404 });
     }
   });
 
   it('serves the source maps with SERVE_SOURCE_MAPS=1', async () => {
     // The same data, so that the backend starts without seeding; the usual one runs again afterwards.
-    await cockpit.stop();
-    const withMaps = await startCockpit({ SERVE_SOURCE_MAPS: '1' }, { dataDir: cockpit.dataDir });
+    await run.cockpit.stop();
+    const withMaps = await startCockpit({ SERVE_SOURCE_MAPS: '1' }, { dataDir: run.cockpit.dataDir });
     try {
       const page = await context.newPage();
       const scripts: string[] = [];
@@ -129,7 +119,7 @@ describe('the console', () => {
       expect(await answer.json()).toMatchObject({ version: 3, sources: expect.arrayContaining([expect.stringMatching(/src\/app\/main\.tsx$/)]) });
     } finally {
       await withMaps.close();
-      await cockpit.start();
+      await run.cockpit.start();
     }
   });
 });

@@ -1,7 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './support/chromium';
+import type { BrowserContext, Page } from 'playwright-core';
 import { openLoggedIn } from './support/session';
-import { startCockpit, type RunningCockpit } from './support/startCockpit';
+import { useCockpitInChromium } from './support/useCockpitInChromium';
 
 /** The titles of the tour's steps in order, with the element each one highlights. */
 const STEPS = [
@@ -25,24 +24,14 @@ const focusedLabel = (page: Page) =>
   page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? null);
 
 describe('the tour of the console in a browser', () => {
-  let cockpit: RunningCockpit;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    cockpit = await startCockpit();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await cockpit?.close();
-  });
+  const run = useCockpitInChromium();
 
   beforeEach(async () => {
     // Without motion the highlight stands at its target at once (no sliding between steps).
-    context = await browser.newContext({ baseURL: cockpit.url, viewport: VIEWPORT, reducedMotion: 'reduce' });
+    context = await run.browser.newContext({ baseURL: run.cockpit.url, viewport: VIEWPORT, reducedMotion: 'reduce' });
     page = await openLoggedIn(context);
   });
 

@@ -1,0 +1,43 @@
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './chromium';
+import { startCockpit, type RunningCockpit } from './startCockpit';
+
+/** The backend and the browser a test file's tests share. */
+export interface CockpitInChromium {
+  /** The backend (built console, embedded database, demo data), started before the first test. */
+  readonly cockpit: RunningCockpit;
+  /** Debian's Chromium, launched before the first test. */
+  readonly browser: Browser;
+}
+
+/**
+ * The setup every browser test file repeats, registered as the file's `beforeAll`/`afterAll`: one
+ * backend started with `env` (settings of `server/main.ts`) and one Chromium for the whole file,
+ * both closed after its last test. Call it at the top of a `describe`.
+ */
+export function useCockpitInChromium(env: Record<string, string> = {}): CockpitInChromium {
+  let cockpit: RunningCockpit | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    cockpit = await startCockpit(env);
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await cockpit?.close();
+  });
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) {
+      throw new Error(`${what} is not started: useCockpitInChromium's beforeAll has not run`);
+    }
+    return value;
+  };
+  return {
+    get cockpit() {
+      return started(cockpit, 'the backend');
+    },
+    get browser() {
+      return started(browser, 'Chromium');
+    },
+  };
+}
