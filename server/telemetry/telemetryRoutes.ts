@@ -56,10 +56,12 @@ function describe(signal: TelemetrySignal, counts: Tally): string {
   return `telemetry: ${counts.total} ${noun}${list ? `: ${list}` : ''}`;
 }
 
-function passBack(reply: FastifyReply, answer: CollectorAnswer): FastifyReply {
+function passBack(reply: FastifyReply, answer: CollectorAnswer, requestType: string): FastifyReply {
   // A collector's 2xx is the console's 200 (OTLP/HTTP knows no other success); failures pass as they are.
   reply.code(answer.status >= 200 && answer.status < 300 ? 200 : answer.status);
-  if (answer.contentType) reply.type(answer.contentType);
+  // OTLP answers in the request's encoding: an answer that names no type (often empty, an empty
+  // message) is said to be in it, not sent as bytes of no kind.
+  reply.type(answer.contentType ?? requestType);
   if (answer.retryAfter) reply.header('retry-after', answer.retryAfter);
   return reply.send(answer.body);
 }
@@ -112,7 +114,7 @@ export async function registerTelemetryRoutes(
     const contentEncoding = request.headers['content-encoding'];
     if (forwarder) {
       try {
-        return passBack(reply, await forwarder.forward(signal, body, contentType, contentEncoding));
+        return passBack(reply, await forwarder.forward(signal, body, contentType, contentEncoding), contentType);
       } catch (error) {
         if (error instanceof CollectorUnavailableError) {
           request.log.warn({ err: error.cause, collector: error.url }, error.message);

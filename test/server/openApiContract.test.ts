@@ -69,8 +69,11 @@ describe('the OpenAPI contract check', () => {
     ]);
   });
 
-  it('names a documented header that is missing', async () => {
-    expect(await contract.check('GET', `/api/orders/${ORDER.id}`, json(ORDER))).toEqual([expect.stringMatching(/^header .*etag/)]);
+  it('names a required header that is missing, and a header of another type', async () => {
+    expect(await contract.check('GET', `/api/orders/${ORDER.id}`, json(ORDER))).toEqual(['no ETag header']);
+    expect(await contract.check('POST', '/api/auth/login', json(PROBLEM, 429, { 'retry-after': 'soon' }, 'application/problem+json'))).toEqual([
+      expect.stringMatching(/^header retry-after must be integer/),
+    ]);
   });
 
   it('names what in a JSON body breaks its schema, problems included', async () => {

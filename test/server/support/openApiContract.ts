@@ -135,7 +135,7 @@ export class OpenApiContract {
    * What in `answer` breaks the document, for a request `method pathname` on a documented route
    * (nothing for an undocumented one): a status the operation does not list; a Content-Type other
    * than the response's media types (or one where the response has no body, or none where it has);
-   * the headers the response documents, each present and of its schema; a JSON body of the media
+   * the headers the response documents, those marked `required` present, each of its schema; a JSON body of the media
    * type's schema. Streams and files are checked by status, type and headers only.
    */
   async check(method: string, pathname: string, answer: CheckedAnswer): Promise<string[]> {
@@ -163,8 +163,13 @@ export class OpenApiContract {
         problems.push(`Content-Type ${contentType}; documented: ${documented.join(', ')}`);
       }
     }
+    for (const [name, header] of Object.entries(response.headers ?? {})) {
+      if ((header as { required?: boolean }).required && !answer.headers.has(name)) {
+        problems.push(`no ${name} header`);
+      }
+    }
     const headers = Object.fromEntries(answer.headers.entries());
-    const headerCheck = this.api.validator.validateResponseHeaders(headers, operation, { statusCode: answer.status, setMatchType: SetMatchType.Superset });
+    const headerCheck = this.api.validator.validateResponseHeaders(headers, operation, { statusCode: answer.status, setMatchType: SetMatchType.Any });
     problems.push(...describeErrors(headerCheck.errors ?? []).map((error) => `header ${error.replace(/^\/headers\/?/, '')}`));
     if (mediaType && isJsonMediaType(mediaTypeOf(mediaType))) {
       const text = await answer.text();
