@@ -2,6 +2,9 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from './chromium';
 import { startCockpit, type RunningCockpit } from './startCockpit';
 
+/** Starting the backend (seeding its demo data) and Chromium may take longer than one test on a busy machine. */
+const START_TIMEOUT_MS = 120_000;
+
 /** The backend and the browser a test file's tests share. */
 export interface CockpitInChromium {
   /** The backend (built console, embedded database, demo data), started before the first test. */
@@ -21,7 +24,7 @@ export function useCockpitInChromium(env: Record<string, string> = {}): CockpitI
   beforeAll(async () => {
     cockpit = await startCockpit(env);
     browser = await launchChromium();
-  });
+  }, START_TIMEOUT_MS);
   afterAll(async () => {
     await browser?.close();
     await cockpit?.close();
