@@ -1,0 +1,246 @@
+import { SessionLifecycle, TOKEN_SETTLE_MS } from '../../../../src/domain/lifecycle/SessionLifecycle';
+import { SessionStore } from '../../../../src/domain/ports/SessionStore';
+import { HttpClient } from '../../../../src/domain/ports/HttpClient';
+import { MobxStatePersistence, STATE_KEY } from '../../../../src/infrastructure/persistence/MobxStatePersistence';
+import { SlicedStorage } from '../../../../src/infrastructure/persistence/SlicedStorage';
+import { StatePersistence } from '../../../../src/domain/ports/StatePersistence';
+import { createTestContainer, type TestBed } from '../../support/createTestContainer';
+import { demoUser, loginResult } from '../../support/demoUser';
+
+describe('SessionLifecycle', () => {
+  let bed: TestBed;
+  let session: SessionStore;
+  let lifecycle: SessionLifecycle;
+
+  const start = async () => {
+    session = bed.container.get<SessionStore>(SessionStore);
+    await session.restore();
+    lifecycle = bed.container.get(SessionLifecycle);
+    lifecycle.start();
+  };
+
+  beforeEach(() => {
+    localStorage.clear();
+    bed = createTestContainer();
+  });
+
+  afterEach(() => {
+    lifecycle.dispose();
+    session.dispose();
+  });
+
+  describe('the live stream follows the token after it settled', () => {
+    beforeEach(start);
+
+    it('opens exactly one stream about 500 ms after login', () => {
+      session.signIn(loginResult(bed.clock.now()));
+      bed.timers.advance(TOKEN_SETTLE_MS - 1);
+      expect(bed.events.opens).toBe(0);
+      bed.timers.advance(1);
+      expect(bed.events.calls).toEqual(['open']);
+      bed.timers.advance(10_000);
+      expect(bed.events.calls).toEqual(['open']);
+    });
+
+    it('does not touch the stream for a token set and cleared within 500 ms', () => {
+      session.signIn(loginResult(bed.clock.now()));
+      bed.timers.advance(300);
+      session.signOut();
+      bed.timers.advance(2000);
+      expect(bed.events.calls).toEqual([]);
+    });
+
+    it('removes the tenant style at once on logout, and closes the stream 500 ms later', () => {
+      session.signIn(loginResult(bed.clock.now()));
+      bed.timers.advance(TOKEN_SETTLE_MS);
+      session.signOut();
+      expect(bed.theme.calls.at(-1)).toBe('remove');
+      bed.timers.advance(TOKEN_SETTLE_MS - 1);
+      expect(bed.events.calls).toEqual(['open']);
+      bed.timers.advance(1);
+      expect(bed.events.calls).toEqual(['open', 'close']);
+    });
+
+    it('reopens with the new token when another replaces it', () => {
+      const first = loginResult(bed.clock.now());
+      const second = loginResult(bed.clock.now() + 1000);
+      session.signIn(first);
+      bed.timers.advance(TOKEN_SETTLE_MS);
+      session.signIn(second);
+      bed.timers.advance(TOKEN_SETTLE_MS);
+      expect(bed.events.calls).toEqual(['open', 'close', 'open']);
+      expect(bed.events.openedWith).toEqual([first.token, second.token]);
+    });
+
+    it('paints the tenant colours while signed in', () => {
+      session.signIn(loginResult(bed.clock.now(), { ...demoUser, theme: { color1: '#112233' } }));
+      expect(bed.theme.calls).toEqual([{ color1: '#112233' }]);
+      session.setUser({ ...demoUser, theme: { color1: '#112233', color3: 'rgb(1, 2, 3)' } });
+      expect(bed.theme.calls.at(-1)).toEqual({ color1: '#112233', color3: 'rgb(1, 2, 3)' });
+    });
+
+    it('subscribes to push when a token appears and unsubscribes when it goes', async () => {
+      expect(bed.push.calls).toEqual(['unsubscribeLeftover']);
+      session.signIn(loginResult(bed.clock.now()));
+      expect(bed.push.calls).toEqual(['unsubscribeLeftover', 'subscribe']);
+      session.signOut();
+      expect(bed.push.calls).toEqual(['unsubscribeLeftover', 'subscribe', 'unsubscribe']);
+    });
+
+  });
+
+  describe('a 401 to a request of the current session ends it once', () => {
+    beforeEach(start);
+    const unauthorized = { status: 401, body: { type: 'about:blank', title: 'Unauthorized', status: 401 } };
+
+    it('turns ten simultaneous 401s into one logout, one toast and one navigation back to where the operator was', async () => {
+      session.signIn(loginResult(bed.clock.now()));
+      bed.navigator.currentPath = '/orders?status=new';
+      bed.backend.on('GET /orders', unauthorized);
+      const http = bed.container.get<HttpClient>(HttpClient);
+      const signOut = jest.spyOn(session, 'signOut');
+      const results = await Promise.allSettled(Array.from({ length: 10 }, () => http.get('/orders')));
+      expect(results.every((result) => result.status === 'rejected')).toBe(true);
+      expect(signOut).toHaveBeenCalledTimes(1);
+      expect(session.isSignedIn).toBe(false);
+      expect(bed.navigator.navigations).toEqual(['/login?returnTo=%2Forders%3Fstatus%3Dnew']);
+      expect(bed.notifier.toasts).toEqual([expect.objectContaining({ message: 'login.sessionExpired' })]);
+    });
+
+    it('a 401 of the stream logs out like any other', () => {
+      session.signIn(loginResult(bed.clock.now()));
+      bed.events.refuse(session.token);
+      expect(session.isSignedIn).toBe(false);
+      expect(bed.navigator.navigations.at(-1)).toMatch(/^\/login/);
+    });
+
+    it('ignores a 401 to a request made with an older token, and one made signed out', async () => {
+      const old = loginResult(bed.clock.now() - 1000);
+      session.signIn(old);
+      bed.backend.on('GET /orders', unauthorized);
+      const http = bed.container.get<HttpClient>(HttpClient);
+      const request = http.get('/orders');
+      session.signIn(loginResult(bed.clock.now()));
+      const current = session.token;
+      await expect(request).rejects.toMatchObject({ status: 401 });
+      bed.events.refuse(null);
+      expect(session.token).toBe(current);
+      expect(bed.navigator.navigations).toEqual([]);
+      expect(bed.notifier.toasts).toEqual([]);
+    });
+
+    it('stops after dispose()', async () => {
+      session.signIn(loginResult(bed.clock.now()));
+      lifecycle.dispose();
+      bed.events.refuse(session.token);
+      expect(session.isSignedIn).toBe(true);
+    });
+  });
+
+  it('reads the user again at a start with a stored session, and takes it while the session is the same', async () => {
+    const first = createTestContainer();
+    const firstSession = first.container.get<SessionStore>(SessionStore);
+    await firstSession.restore();
+    firstSession.signIn(loginResult(first.clock.now(), { ...demoUser, language: 'de', theme: {} }));
+    firstSession.dispose();
+    bed.backend.on('GET /me', { status: 200, body: { ...demoUser, language: 'en', theme: { color1: '#112233' } } });
+    await start();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(bed.backend.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['GET /me']);
+    expect(session.language).toBe('en');
+    expect(bed.theme.calls.at(-1)).toEqual({ color1: '#112233' });
+  });
+
+  it('does not read the user at a start without a session', async () => {
+    await start();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(bed.backend.requests).toEqual([]);
+  });
+
+  it('opens the stream for a session restored from storage, and subscribes to push', async () => {
+    const first = createTestContainer();
+    const firstSession = first.container.get<SessionStore>(SessionStore);
+    await firstSession.restore();
+    firstSession.signIn(loginResult(first.clock.now()));
+    firstSession.dispose();
+    await start();
+    expect(session.isSignedIn).toBe(true);
+    expect(bed.push.calls).toEqual(['subscribe']);
+    bed.timers.advance(TOKEN_SETTLE_MS);
+    expect(bed.events.calls).toEqual(['open']);
+  });
+
+  describe('a start without a session forgets the push subscription an earlier session left in this browser', () => {
+    it('when nobody was signed in', async () => {
+      await start();
+      expect(session.isSignedIn).toBe(false);
+      expect(bed.push.calls).toEqual(['unsubscribeLeftover']);
+    });
+
+    it('when the stored token expired while the console was closed', async () => {
+      const earlier = createTestContainer();
+      const earlierSession = earlier.container.get<SessionStore>(SessionStore);
+      await earlierSession.restore();
+      earlierSession.signIn(loginResult(earlier.clock.now()));
+      earlierSession.dispose();
+      bed.clock.time = earlier.clock.now() + 9 * 3600 * 1000;
+      await start();
+      expect(session.isSignedIn).toBe(false);
+      expect(bed.push.calls).toEqual(['unsubscribeLeftover']);
+      bed.timers.advance(TOKEN_SETTLE_MS);
+      expect(bed.events.calls).toEqual([]);
+    });
+
+    it('once: signing in and out afterwards subscribes and unsubscribes as always', async () => {
+      await start();
+      session.signIn(loginResult(bed.clock.now()));
+      session.signOut();
+      expect(bed.push.calls).toEqual(['unsubscribeLeftover', 'subscribe', 'unsubscribe']);
+    });
+  });
+});
+
+describe('tabs of one browser agree on the session', () => {
+  /** What another tab leaves in the shared storage (its own writes; the browser then tells this tab). */
+  const otherTab = new SlicedStorage(localStorage, STATE_KEY);
+  const browserTellsThisTab = async (target: EventTarget, key: string = STATE_KEY) => {
+    target.dispatchEvent(Object.assign(new Event('storage'), { key }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+
+  it('logging out in another tab logs out this one, which closes its stream; logging in comes over too', async () => {
+    localStorage.clear();
+    const thisWindow = new EventTarget();
+    const bed = createTestContainer();
+    bed.container.rebind(StatePersistence).toConstantValue(new MobxStatePersistence(new SlicedStorage(localStorage, STATE_KEY), thisWindow as Window));
+    const session = bed.container.get<SessionStore>(SessionStore);
+    const signedIn = loginResult(bed.clock.now());
+    otherTab.setItem('auth', { token: signedIn.token, language: 'de', colors: {}, user: signedIn.user });
+    await session.restore();
+    const lifecycle = bed.container.get(SessionLifecycle);
+    lifecycle.start();
+    bed.timers.advance(TOKEN_SETTLE_MS);
+    expect(bed.events.calls).toEqual(['open']);
+
+    otherTab.setItem('auth', { token: null, language: 'de', colors: {}, user: null });
+    await browserTellsThisTab(thisWindow);
+    expect(session.isSignedIn).toBe(false);
+    bed.timers.advance(TOKEN_SETTLE_MS);
+    expect(bed.events.calls).toEqual(['open', 'close']);
+
+    const again = loginResult(bed.clock.now() + 1000);
+    otherTab.setItem('auth', { token: again.token, language: 'en', colors: {}, user: again.user });
+    await browserTellsThisTab(thisWindow);
+    expect(session.token).toBe(again.token);
+    expect(session.language).toBe('en');
+    bed.timers.advance(TOKEN_SETTLE_MS);
+    expect(bed.events.calls).toEqual(['open', 'close', 'open']);
+
+    // Only the console's key counts.
+    otherTab.setItem('auth', { token: null, language: 'en', colors: {}, user: null });
+    await browserTellsThisTab(thisWindow, 'something.else');
+    expect(session.isSignedIn).toBe(true);
+    lifecycle.dispose();
+    session.dispose();
+  });
+});
