@@ -47,7 +47,7 @@ module.exports = {
       globalTeardown: '<rootDir>/test/server/support/postgresGlobalTeardown.ts',
       testPathIgnorePatterns: [
         // The embedded engine alone: its worker thread and the statements it prepares.
-        '/test/server/pgliteDatabase\\.test\\.ts$',
+        '/test/server/db/pgliteDatabase\\.test\\.ts$',
       ],
     },
   ],
