@@ -15,7 +15,7 @@ interface StaticRoutes {
 }
 declare const URLPattern: (new (init: { pathname: string }) => unknown) | undefined;
 
-/** Answers that are never cached: the API, telemetry and the runtime configuration (spec). */
+/** Answers that are never cached: the API, telemetry and the runtime configuration. */
 const NEVER_CACHED = /^\/(api|v1)(\/|$)|^\/config\.json$/;
 
 const network = new NetworkOnly();

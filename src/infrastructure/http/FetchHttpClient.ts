@@ -14,7 +14,7 @@ export interface FetchWindow {
 }
 
 export interface FetchHttpClientOptions {
-  /** The API base, `/api` (spec). */
+  /** The API base, `/api`. */
   baseURL: string;
   /** Whose `fetch` sends: the page (telemetry replaces its `fetch` once loaded), or a test's. */
   window: FetchWindow;

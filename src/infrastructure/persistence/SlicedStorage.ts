@@ -1,4 +1,4 @@
-/** The key under which the console keeps its state in localStorage (spec: one fixed key). */
+/** The key under which the console keeps its state in localStorage (one fixed key). */
 export const STATE_KEY = 'cockpit.state';
 
 /** The storage mobx-persist-store writes through: one item per slice name. */

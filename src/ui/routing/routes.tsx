@@ -17,8 +17,8 @@ const SettingsPage = lazy(() => routeModules.settings().then(([m, texts]) => ({ 
 const AppShell = lazy(() => shellModule().then(([m, texts]) => ({ default: withAreaTexts(texts, m.AppShell) })));
 
 /**
- * The console's routes (spec): `/login`, `/orders`, `/orders/:id`, `/settings`; `/` goes home. Each
- * has the error panel as its boundary (spec §8).
+ * The console's routes: `/login`, `/orders`, `/orders/:id`, `/settings`; `/` goes home. Each
+ * has the error panel as its boundary.
  */
 export const routes: RouteObject[] = withRouteErrorPanels([
   {
