@@ -7,6 +7,7 @@ import { OrderRepository } from '../../../server/orders/OrderRepository';
 import type { PushNotificationPayload } from '../../../server/push/orderNotification';
 import { BackendProcesses, PROCESS_START_TIMEOUT_MS } from '../support/backendProcesses';
 import { FakePushService } from '../support/fakePushService';
+import { newOrderRecord } from '../support/pushFixtures';
 import { createScratchDatabase, describeOnPostgres, type ScratchDatabase } from '../support/scratchDatabase';
 import { DEMO_PASSWORD, GERMAN_EMAIL } from '../support/testServer';
 import { browserSubscription, decryptWebPush } from '../support/webPushCrypto';
@@ -62,7 +63,7 @@ describeOnPostgres('web push from several backend processes', () => {
     const orders = new OrderRepository(db);
     const created: string[] = [];
     for (let index = 0; index < 5; index++) {
-      const change = await orders.create(user.tenant.id, 'MP-2026-', newOrder(`Kundin ${index}`), new Date());
+      const change = await orders.create(user.tenant.id, 'MP-2026-', newOrderRecord({ customer_name: `Kundin ${index}` }), new Date());
       created.push((JSON.parse(change.event.data) as { id: string }).id);
     }
     await service.until(5, 20_000);
@@ -81,24 +82,3 @@ describeOnPostgres('web push from several backend processes', () => {
     expect(claims.every((claim) => pids.has(claim.claimed_by.split(':')[1] ?? ''))).toBe(true);
   });
 });
-
-function newOrder(customer: string) {
-  return {
-    id: randomUUID(),
-    status: 'new' as const,
-    begin_at: '2026-06-16T08:00:00.000Z',
-    end_at: '2026-06-16T10:00:00.000Z',
-    station: 'Kiel',
-    service: 'Inspektion',
-    customer_name: customer,
-    customer_email: 'kundin@kundenpost.example',
-    customer_phone: '+49 431 1234567',
-    vehicle_plate: 'KI-P 1',
-    vehicle_make: 'Opel',
-    vehicle_model: 'Corsa',
-    vehicle_vin: null,
-    price_amount: 12_345,
-    price_currency: 'EUR',
-    notes: '',
-  };
-}

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { randomKey } from '../../../server/auth/signingKey';
@@ -6,7 +5,7 @@ import { OrderRepository } from '../../../server/orders/OrderRepository';
 import type { PushNotificationPayload } from '../../../server/push/orderNotification';
 import type { RunningServer } from '../../../server/startServer';
 import { tenantOf } from '../support/orderFixtures';
-import { createOrder, RecordingPushTransport, TEST_PUSH_ENDPOINTS } from '../support/pushFixtures';
+import { createOrder, newOrderRecord, RecordingPushTransport, TEST_PUSH_ENDPOINTS } from '../support/pushFixtures';
 import { call, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer } from '../support/testServer';
 import { browserSubscription } from '../support/webPushCrypto';
 
@@ -77,7 +76,7 @@ describe('web push claimed in the database', () => {
     const repository = new OrderRepository(server.database);
     const stored = [];
     for (let index = 0; index < 3; index++) {
-      stored.push(await repository.create(tenantId, 'PU-2026-', { ...orderRecord(), customer_name: `Verwaist ${index}` }, new Date()));
+      stored.push(await repository.create(tenantId, 'PU-2026-', newOrderRecord({ customer_name: `Verwaist ${index}` }), new Date()));
     }
     const [abandoned, running, done] = stored.map((change) => change.event);
     // Stored with their events and announced to no backend here; on PostgreSQL their notification
@@ -119,25 +118,3 @@ describe('web push claimed in the database', () => {
     expect(sent()).toHaveLength(2);
   });
 });
-
-/** A new order of the German demo tenant, as the repository stores it. */
-function orderRecord() {
-  return {
-    id: randomUUID(),
-    status: 'new' as const,
-    begin_at: '2026-06-16T08:00:00.000Z',
-    end_at: '2026-06-16T10:00:00.000Z',
-    station: 'Kiel',
-    service: 'Inspektion',
-    customer_name: 'Kundin',
-    customer_email: 'kundin@kundenpost.example',
-    customer_phone: '+49 431 1234567',
-    vehicle_plate: 'KI-P 1',
-    vehicle_make: 'Opel',
-    vehicle_model: 'Corsa',
-    vehicle_vin: null,
-    price_amount: 12_345,
-    price_currency: 'EUR',
-    notes: '',
-  };
-}

@@ -89,6 +89,28 @@ export async function addUser(server: RunningServer, tenantId: string, email: st
 
 let orderSequence = 0;
 
+/** A new order of a demo tenant as the repository stores it (`create`), with `changes` over the defaults. */
+export function newOrderRecord(changes: Partial<Pick<OrderRecord, 'customer_name' | 'station' | 'begin_at' | 'end_at'>> = {}) {
+  return {
+    id: randomUUID(),
+    status: 'new' as const,
+    begin_at: changes.begin_at ?? '2026-06-16T08:00:00.000Z',
+    end_at: changes.end_at ?? '2026-06-16T10:00:00.000Z',
+    station: changes.station ?? 'Kiel',
+    service: 'Inspektion',
+    customer_name: changes.customer_name ?? 'Kundin',
+    customer_email: 'kundin@kundenpost.example',
+    customer_phone: '+49 431 1234567',
+    vehicle_plate: 'KI-P 1',
+    vehicle_make: 'Opel',
+    vehicle_model: 'Corsa',
+    vehicle_vin: null,
+    price_amount: 12_345,
+    price_currency: 'EUR',
+    notes: '',
+  };
+}
+
 /**
  * Creates an order as the demo simulator does (the repository writes it with its `order.created`
  * event) and publishes the event once committed. Answers the order as the API shows it.
@@ -103,24 +125,7 @@ export async function createOrder(
   const change = await new OrderRepository(server.database).create(
     tenantId,
     'PU-2026-',
-    {
-      id: randomUUID(),
-      status: 'new',
-      begin_at: changes.begin_at ?? '2026-06-16T08:00:00.000Z',
-      end_at: changes.end_at ?? '2026-06-16T10:00:00.000Z',
-      station: changes.station ?? 'Kiel',
-      service: 'Inspektion',
-      customer_name: changes.customer_name ?? `Kundin ${orderSequence}`,
-      customer_email: 'kundin@kundenpost.example',
-      customer_phone: '+49 431 1234567',
-      vehicle_plate: 'KI-P 1',
-      vehicle_make: 'Opel',
-      vehicle_model: 'Corsa',
-      vehicle_vin: null,
-      price_amount: 12_345,
-      price_currency: 'EUR',
-      notes: '',
-    },
+    newOrderRecord({ ...changes, customer_name: changes.customer_name ?? `Kundin ${orderSequence}` }),
     now,
   );
   server.events.publish(change.event);
