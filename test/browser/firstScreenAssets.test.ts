@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { launchChromium } from './support/chromium';
-import { eventually } from './support/eventually';
+import { eventually } from '../support/eventually';
 import { logIn, storedState } from './support/session';
 import { startCockpit, type RunningCockpit } from './support/startCockpit';
 

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
 import { launchChromium } from './support/chromium';
-import { eventually } from './support/eventually';
+import { eventually } from '../support/eventually';
 import { logIn } from './support/session';
 import { startCockpit, type RunningCockpit } from './support/startCockpit';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { eventually } from './support/eventually';
+import { eventually } from '../support/eventually';
 import { GERMAN_USER, logIn, storedState } from './support/session';
 import { useCockpitInChromium } from './support/useCockpitInChromium';
 

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
-import { eventually } from './support/eventually';
+import { eventually } from '../support/eventually';
 import { GERMAN_USER, logIn } from './support/session';
 import { useCockpitInChromium } from './support/useCockpitInChromium';
 

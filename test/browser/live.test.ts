@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './support/chromium';
-import { eventually } from './support/eventually';
+import { eventually } from '../support/eventually';
 import { openLoggedIn } from './support/session';
 import { startCockpit, type RunningCockpit } from './support/startCockpit';
 import { changeOrderStatusOffline } from './support/offlineChange';

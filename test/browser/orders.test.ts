@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { eventually } from './support/eventually';
+import { eventually } from '../support/eventually';
 import { logIn, openLoggedIn, storedState } from './support/session';
 import { useCockpitInChromium } from './support/useCockpitInChromium';
 

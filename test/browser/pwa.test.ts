@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchChromium } from './support/chromium';
-import { eventually } from './support/eventually';
+import { eventually } from '../support/eventually';
 import { logIn, openLoggedIn } from './support/session';
 import { startCockpit, type RunningCockpit } from './support/startCockpit';
 

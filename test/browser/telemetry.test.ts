@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from './support/chromium';
-import { eventually } from './support/eventually';
+import { eventually } from '../support/eventually';
 import { openLoggedIn, storedState } from './support/session';
 import { startCockpit, type RunningCockpit } from './support/startCockpit';
 import { FakeCollector } from '../server/support/fakeCollector';

@@ -1,4 +1,4 @@
-import { eventually } from './eventually';
+import { eventually } from '../../support/eventually';
 import type { BrowserContext, Page } from 'playwright-core';
 
 export const GERMAN_USER = { email: 'disponent@autohaus-nord.example', password: 'cockpit-demo' };

@@ -12,6 +12,7 @@ import {
   startTestServer,
   TestClock,
 } from '../support/testServer';
+import { eventually } from '../../support/eventually';
 
 const TEN_MINUTES_MS = 10 * 60_000;
 /** Dozens of sign-ins one after the other, each a real scrypt hash: seconds on a busy machine. */
@@ -32,13 +33,7 @@ function gate(): { opened: Promise<void>; open: () => void } {
 }
 
 /** Resolves when `condition` holds, polling; fails after `timeoutMs`. */
-async function eventually(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const within = (condition: () => boolean, what: string, timeoutMs = 10_000) => eventually(condition, { what, timeoutMs, intervalMs: 10 });
 
 const attempt = (server: RunningServer, email: string, password = 'Winter2026!') =>
   call(server, '/api/auth/login', { body: { email, password } });
@@ -150,7 +145,7 @@ describe('sign-in abuse', () => {
       );
 
       // While the first two hashes are held: 16 - 2 computing - 4 waiting = 10 answered already.
-      await eventually(() => settled.length >= 10 && started >= CONCURRENCY, 'ten refusals and two hashes');
+      await within(() => settled.length >= 10 && started >= CONCURRENCY, 'ten refusals and two hashes');
       expect(started).toBe(CONCURRENCY);
       expect(inFlight).toBe(CONCURRENCY);
       expect(settled).toHaveLength(16 - CONCURRENCY - MAX_WAITING);

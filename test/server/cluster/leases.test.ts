@@ -10,15 +10,10 @@ import { BackendProcesses, PROCESS_START_TIMEOUT_MS } from '../support/backendPr
 import { createScratchDatabase, describeOnPostgres, type ScratchDatabase } from '../support/scratchDatabase';
 import { describeOnPglite, openTestDatabase } from '../support/testEngine';
 import { STARTUP_TIMEOUT_MS, startTestServer } from '../support/testServer';
+import { eventually } from '../../support/eventually';
 
 /** Resolves once `check` answers true; fails after `timeoutMs`, naming `what`. */
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const until = (what: string, check: () => number | boolean | Promise<boolean>, timeoutMs = 10_000) => eventually(check, { what, timeoutMs });
 
 /** A task that counts how often it runs at once (never more than once, across holders). */
 class Work {

@@ -13,6 +13,7 @@ import { PostgresEventHub } from '../../../server/events/PostgresEventHub';
 import { PostgresNotifications } from '../../../server/events/PostgresNotifications';
 import { startServer } from '../../../server/startServer';
 import { createScratchDatabase, describeOnPostgres, type ScratchDatabase } from '../support/scratchDatabase';
+import { eventually } from '../../support/eventually';
 
 /** One backend process as far as events go: its pool, its listening connection and its hub. */
 interface Process {
@@ -73,13 +74,7 @@ function collect(hub: PostgresEventHub, tenantId?: string): StoredEvent[] {
   return received;
 }
 
-async function until(condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const until = (condition: () => boolean, what: string, timeoutMs = 5000) => eventually(condition, { what, timeoutMs, intervalMs: 10 });
 
 /**
  * A TCP proxy to the database whose connections can go silent: `cut()` makes every connection open

@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import type { StoredEvent } from '../../../server/events/EventHub';
 import type { EventPosition } from '../../../server/events/EventLog';
 import { FLUSH_INTERVAL_MS, LiveStream } from '../../../server/events/LiveStream';
+import { eventually } from '../../support/eventually';
 
 const TENANT = 'tenant-a';
 
@@ -86,13 +87,7 @@ function open(log: FakeLog, lastEventId?: string): { stream: LiveStream; raw: Fa
   return { stream, raw };
 }
 
-async function until(check: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 3000;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, FLUSH_INTERVAL_MS));
-  }
-}
+const until = (check: () => boolean, what: string) => eventually(check, { what, timeoutMs: 3000, intervalMs: FLUSH_INTERVAL_MS });
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => String(from + index));
 

@@ -4,6 +4,7 @@ import type { Order } from '../../../shared/Order';
 import { EventStreamClient } from '../support/eventStream';
 import { insertOrder, tenantOf } from '../support/orderFixtures';
 import { BRITISH_EMAIL, call, expectProblem, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer, TestClock } from '../support/testServer';
+import { eventually } from '../../support/eventually';
 
 const PING_MS = 100;
 const STALL_MS = 300;
@@ -11,13 +12,7 @@ const TOKEN_TTL_SECONDS = 2;
 const RETENTION = { minEvents: 3, minAgeMs: 60_000 };
 
 /** Resolves when `condition` holds, polling; fails after `timeoutMs`. */
-async function eventually(condition: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const within = (condition: () => Promise<boolean>, timeoutMs: number, what: string) => eventually(condition, { what, timeoutMs, intervalMs: 20 });
 
 describe('GET /api/events over time', () => {
   const clock = new TestClock(new Date('2026-06-15T10:00:00.000Z'));
@@ -106,7 +101,7 @@ describe('GET /api/events over time', () => {
     socket.write(`GET /api/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\nLast-Event-ID: ${from}\r\n\r\n`);
     // The client reads nothing, until the server has cut it off.
     const cutOff = await serverSide;
-    await eventually(async () => cutOff.destroyed, 15_000, 'cutting off the stalled client');
+    await within(async () => cutOff.destroyed, 15_000, 'cutting off the stalled client');
     let received = '';
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     socket.on('error', () => undefined);
@@ -136,7 +131,7 @@ describe('GET /api/events over time', () => {
     expect(await oldestId()).toBe(1);
 
     clock.advance(RETENTION.minAgeMs + 1);
-    await eventually(async () => (await oldestId()) === last - RETENTION.minEvents + 1, 3000, 'pruning');
+    await within(async () => (await oldestId()) === last - RETENTION.minEvents + 1, 3000, 'pruning');
     ({ token } = await login(server, GERMAN_EMAIL));
 
     const justKept = await stream(token, String(last - RETENTION.minEvents));

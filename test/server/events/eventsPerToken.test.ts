@@ -2,17 +2,12 @@ import { DEFAULT_MAX_STREAMS_PER_TOKEN } from '../../../server/events/OpenStream
 import type { RunningServer } from '../../../server/startServer';
 import { EventStreamClient } from '../support/eventStream';
 import { GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer } from '../support/testServer';
+import { eventually } from '../../support/eventually';
 
 const PING_MS = 100;
 
 /** Resolves when `condition` holds, polling; fails after `timeoutMs`. */
-async function eventually(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+const within = (condition: () => boolean, what: string, timeoutMs = 10_000) => eventually(condition, { what, timeoutMs, intervalMs: 20 });
 
 /** Waits until each of `clients` has received another ping: they are open and written to. */
 async function allPingAgain(clients: EventStreamClient[]): Promise<void> {
@@ -81,12 +76,12 @@ describe('GET /api/events: streams per token', () => {
     });
     try {
       const opening = Array.from({ length: 11 }, () => EventStreamClient.open(server, { token }));
-      await eventually(() => positionReads >= 11, 'registering 11 streams');
+      await within(() => positionReads >= 11, 'registering 11 streams');
       release();
       const streams = await Promise.all(opening);
       open.push(...streams);
       expect(streams.map((client) => client.response.status)).toEqual(Array.from({ length: 11 }, () => 200));
-      await eventually(() => streams.some((client) => client.isFinished), 'ending the displaced stream');
+      await within(() => streams.some((client) => client.isFinished), 'ending the displaced stream');
       const [displaced, ...others] = [...streams].sort((a, b) => Number(b.isFinished) - Number(a.isFinished));
       expect(displaced?.text).toBe('retry: 3000\n\n');
       await allPingAgain(others);
@@ -100,7 +95,7 @@ describe('GET /api/events: streams per token', () => {
   it('never holds more than 10 of 100 streams opened at once with one token', async () => {
     const { token } = await login(server, GERMAN_EMAIL);
     const streams = await Promise.all(Array.from({ length: 100 }, () => stream(token)));
-    await eventually(() => streams.filter((client) => client.isFinished).length >= 90, 'ending 90 streams');
+    await within(() => streams.filter((client) => client.isFinished).length >= 90, 'ending 90 streams');
     const remaining = streams.filter((client) => !client.isFinished);
     expect(remaining).toHaveLength(10);
     await allPingAgain(remaining);

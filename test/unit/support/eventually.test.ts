@@ -1,4 +1,4 @@
-import { eventually } from './eventually';
+import { eventually } from '../../support/eventually';
 
 /** A probe that answers `answers` one after the other (the last one from then on) and counts its calls. */
 function answering<T>(...answers: T[]) {
