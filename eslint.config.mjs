@@ -27,8 +27,9 @@ export default tseslint.config(
         { type: 'app', pattern: 'src/app' },
         { type: 'serviceWorker', pattern: 'src/serviceWorker' },
         { type: 'types', pattern: 'src/types' },
-        { type: 'server', pattern: 'server' },
-        { type: 'test', pattern: 'test' },
+        // From the root: test/server holds tests of the backend, not the backend.
+        { type: 'server', pattern: 'server', partialMatch: false },
+        { type: 'test', pattern: 'test', partialMatch: false },
       ],
     },
     rules: {
