@@ -1,10 +1,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './support/chromium';
+import type { BrowserContext, Page } from 'playwright-core';
 import { BRITISH_USER, GERMAN_USER, logIn, openLoggedIn } from './support/session';
-import { startCockpit, type RunningCockpit } from './support/startCockpit';
+import { useCockpitInChromium } from './support/useCockpitInChromium';
 
 const TIME_ZONE = 'Europe/Berlin';
 const root = path.resolve(__dirname, '../..');
@@ -116,23 +115,13 @@ const styleOf = (page: Page, selector: string, property: string) =>
 describe('Blueprint\'s stylesheets as the build ships them', () => {
   jest.setTimeout(180_000);
 
-  let cockpit: RunningCockpit;
-  let browser: Browser;
   let context: BrowserContext;
 
-  beforeAll(async () => {
-    cockpit = await startCockpit({ SEED_ORDERS: '300' });
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await cockpit?.close();
-  });
+  const run = useCockpitInChromium({ SEED_ORDERS: '300' });
 
   beforeEach(async () => {
     // The whole stylesheets go in as <style> elements, which the console's CSP (nonces) would refuse.
-    context = await browser.newContext({ baseURL: cockpit.url, viewport: { width: 1280, height: 800 }, timezoneId: TIME_ZONE, serviceWorkers: 'block', bypassCSP: true });
+    context = await run.browser.newContext({ baseURL: run.cockpit.url, viewport: { width: 1280, height: 800 }, timezoneId: TIME_ZONE, serviceWorkers: 'block', bypassCSP: true });
   });
 
   afterEach(async () => {
@@ -143,7 +132,7 @@ describe('Blueprint\'s stylesheets as the build ships them', () => {
     const page = await context.newPage();
     await page.goto('/login');
     const href = await page.locator('link[rel="stylesheet"][href*="/framework."]').getAttribute('href');
-    const css = await (await fetch(new URL(href ?? '', cockpit.url))).text();
+    const css = await (await fetch(new URL(href ?? '', run.cockpit.url))).text();
     expect(css).not.toMatch(/\.bp6-icon-[a-z-]+::?before\s*\{\s*content:/);
     expect(css).toContain('.bp6-button');
     expect(css).not.toContain('.bp6-slider');
@@ -154,7 +143,7 @@ describe('Blueprint\'s stylesheets as the build ships them', () => {
     await logIn(page);
     await page.locator('[role="row"][data-order-id]').first().waitFor();
     const shellHref = await page.locator('link[rel="stylesheet"][href*="/shell."]').getAttribute('href');
-    const shellCss = await (await fetch(new URL(shellHref ?? '', cockpit.url))).text();
+    const shellCss = await (await fetch(new URL(shellHref ?? '', run.cockpit.url))).text();
     expect(shellCss.indexOf('.bp6-tooltip')).toBeGreaterThanOrEqual(0);
     expect(shellCss.indexOf('.bp6-tooltip')).toBeLessThan(shellCss.indexOf(SHELL_OWN_RULES));
     // The dark theme (to come, the operator's choice) is a signed-in page's.
@@ -244,10 +233,10 @@ describe('Blueprint\'s stylesheets as the build ships them', () => {
     await page.mouse.move(0, 400);
 
     // The backend gone: the live indicator says so.
-    await cockpit.stop();
+    await run.cockpit.stop();
     await page.locator('.cockpit-live-indicator:not([data-state="live"])').waitFor();
     await page.waitForTimeout(500);
     await expectSameWithWholeStylesheets(page, 'offline');
-    await cockpit.start();
+    await run.cockpit.start();
   });
 });

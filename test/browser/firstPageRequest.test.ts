@@ -1,7 +1,6 @@
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
-import { launchChromium } from './support/chromium';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import { logIn, storedState } from './support/session';
-import { startCockpit, type RunningCockpit } from './support/startCockpit';
+import { useCockpitInChromium } from './support/useCockpitInChromium';
 
 const rows = (page: Page) => page.locator('[role="row"][data-order-id]');
 const path = (request: Request) => new URL(request.url()).pathname;
@@ -32,22 +31,11 @@ async function start(context: BrowserContext, url: string): Promise<{ page: Page
  * worker in control, leaving before anything the made console asks for (the event stream).
  */
 describe('the first page of orders of a signed-in start', () => {
-  let cockpit: RunningCockpit;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    cockpit = await startCockpit();
-    browser = await launchChromium();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await cockpit?.close();
-  });
+  const run = useCockpitInChromium();
 
   /** A context signed in through the form, its login page closed. */
   async function signedIn(serviceWorkers: 'allow' | 'block'): Promise<BrowserContext> {
-    const context = await browser.newContext({ baseURL: cockpit.url, viewport: { width: 1400, height: 900 }, serviceWorkers });
+    const context = await run.browser.newContext({ baseURL: run.cockpit.url, viewport: { width: 1400, height: 900 }, serviceWorkers });
     const login = await context.newPage();
     await login.goto('/login');
     await logIn(login);
@@ -96,7 +84,7 @@ describe('the first page of orders of a signed-in start', () => {
       const stored = (await context.storageState()).origins.flatMap((origin) => origin.localStorage).find((item) => item.name === 'cockpit.state');
       const token = (JSON.parse(stored?.value ?? '{}') as { auth?: { token?: string } }).auth?.token;
       expect(token).toBeTruthy();
-      const revoked = await fetch(`${cockpit.url}/api/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+      const revoked = await fetch(`${run.cockpit.url}/api/auth/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
       expect(revoked.status).toBe(204);
 
       const page = await context.newPage();

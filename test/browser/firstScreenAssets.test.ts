@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { launchChromium } from './support/chromium';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { eventually } from '../support/eventually';
 import { logIn, storedState } from './support/session';
-import { startCockpit, type RunningCockpit } from './support/startCockpit';
+import { useCockpitInChromium } from './support/useCockpitInChromium';
 
 const TIME_ZONE = 'Europe/Berlin';
 
@@ -61,14 +60,12 @@ const blankIcons = (page: Page) =>
 
 /** What the first screen loads: only what it shows; the calendar and telemetry come when they are wanted. */
 describe('the first screen', () => {
-  let cockpit: RunningCockpit;
-  let browser: Browser;
   let signedIn: Awaited<ReturnType<BrowserContext['storageState']>>;
 
+  const run = useCockpitInChromium();
+
   beforeAll(async () => {
-    cockpit = await startCockpit();
-    browser = await launchChromium();
-    const context = await browser.newContext({ baseURL: cockpit.url, timezoneId: TIME_ZONE, serviceWorkers: 'block' });
+    const context = await run.browser.newContext({ baseURL: run.cockpit.url, timezoneId: TIME_ZONE, serviceWorkers: 'block' });
     const page = await context.newPage();
     await page.goto('/login');
     await logIn(page);
@@ -77,14 +74,9 @@ describe('the first screen', () => {
     await context.close();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await cockpit?.close();
-  });
-
   /** A fresh browser (empty cache) with the session, at `/orders`, once its first rows show. */
   async function openOrders(hold?: { chunk: string; until: Promise<void> }) {
-    const context = await browser.newContext({ baseURL: cockpit.url, timezoneId: TIME_ZONE, serviceWorkers: 'block', storageState: signedIn });
+    const context = await run.browser.newContext({ baseURL: run.cockpit.url, timezoneId: TIME_ZONE, serviceWorkers: 'block', storageState: signedIn });
     await noteWhenShown(context, '[role="row"][data-order-id]');
     const page = await context.newPage();
     if (hold) {
@@ -100,7 +92,7 @@ describe('the first screen', () => {
   }
 
   it('/login loads neither the orders page nor the calendar, and telemetry only after its form shows', async () => {
-    const context = await browser.newContext({ baseURL: cockpit.url, timezoneId: TIME_ZONE, serviceWorkers: 'block' });
+    const context = await run.browser.newContext({ baseURL: run.cockpit.url, timezoneId: TIME_ZONE, serviceWorkers: 'block' });
     await noteWhenShown(context, '#login-email');
     const page = await context.newPage();
     const files = assetRequests(page);

@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
-import { launchChromium } from './support/chromium';
+import type { BrowserContext, Page, Request, Response } from 'playwright-core';
 import { eventually } from '../support/eventually';
 import { logIn } from './support/session';
-import { startCockpit, type RunningCockpit } from './support/startCockpit';
+import { useCockpitInChromium } from './support/useCockpitInChromium';
 
 /** One request of the page as it went: when it left and when its answer came, in the order seen. */
 interface Exchange {
@@ -39,26 +38,23 @@ const isOrdersChunk = (exchange: Exchange) => /^\/assets\/orders\.[0-9a-f]+\.js$
 const rows = (page: Page) => page.locator('[role="row"][data-order-id]');
 
 describe('the requests of a signed-in start on /orders', () => {
-  let cockpit: RunningCockpit;
-  let browser: Browser;
   let context: BrowserContext;
 
+  // Registered before the helper's: afterAll hooks run in the order registered, and the context closes before its browser.
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  const run = useCockpitInChromium();
+
   beforeAll(async () => {
-    cockpit = await startCockpit();
-    browser = await launchChromium();
     // No service worker: every request goes to the network, where the page's events see it.
-    context = await browser.newContext({ baseURL: cockpit.url, viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' });
+    context = await run.browser.newContext({ baseURL: run.cockpit.url, viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' });
     const login = await context.newPage();
     await login.goto('/login');
     await logIn(login);
     await rows(login).first().waitFor();
     await login.close();
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await cockpit?.close();
   });
 
   it('takes the configuration from the page, asks for the list once and loads the route\'s code beside it', async () => {

@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from './support/chromium';
+import type { BrowserContext, Page } from 'playwright-core';
 import { eventually } from '../support/eventually';
 import { openLoggedIn } from './support/session';
-import { startCockpit, type RunningCockpit } from './support/startCockpit';
+import { useCockpitInChromium } from './support/useCockpitInChromium';
 import { changeOrderStatusOffline } from './support/offlineChange';
 
 const TIME_ZONE = 'Europe/Berlin';
@@ -25,12 +24,12 @@ const rowText = (page: Page, id: string) => page.locator(`[role="row"][data-orde
 const liveState = (page: Page) => page.locator('.cockpit-live-indicator').getAttribute('data-state');
 
 describe('the live console in a browser', () => {
-  let cockpit: RunningCockpit;
-  let browser: Browser;
   const contexts: BrowserContext[] = [];
 
+  const run = useCockpitInChromium();
+
   const openConsole = async (context?: BrowserContext): Promise<Page> => {
-    const ctx = context ?? (await browser.newContext({ baseURL: cockpit.url, viewport: { width: 1400, height: 900 }, timezoneId: TIME_ZONE }));
+    const ctx = context ?? (await run.browser.newContext({ baseURL: run.cockpit.url, viewport: { width: 1400, height: 900 }, timezoneId: TIME_ZONE }));
     if (!context) {
       contexts.push(ctx);
     }
@@ -39,18 +38,8 @@ describe('the live console in a browser', () => {
     return page;
   };
 
-  beforeAll(async () => {
-    cockpit = await startCockpit();
-    browser = await launchChromium();
-  });
-
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await cockpit?.close();
   });
 
   it('shows a change made in one browser context in another within a second, without reload', async () => {
@@ -112,10 +101,10 @@ describe('the live console in a browser', () => {
   it('reconnects after the backend was stopped and shows what changed in the database meanwhile', async () => {
     const page = await openConsole();
     const id = await newOrderId(page);
-    await cockpit.stop();
+    await run.cockpit.stop();
     await eventually(() => liveState(page), { until: (state) => state === 'reconnecting', timeoutMs: 10_000, what: 'the live indicator to say reconnecting' });
-    await changeOrderStatusOffline(cockpit.dataDir, id, 'confirmed');
-    await cockpit.start();
+    await changeOrderStatusOffline(run.cockpit.dataDir, id, 'confirmed');
+    await run.cockpit.start();
     await eventually(() => rowText(page, id), { until: (text) => text?.includes('Bestätigt') ?? false, timeoutMs: 40_000, what: `order ${id} shown as confirmed` });
     expect(await liveState(page)).toBe('live');
   }, 90_000);

@@ -2,11 +2,10 @@ import { createECDH, randomBytes } from 'node:crypto';
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { launchChromium } from './support/chromium';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { eventually } from '../support/eventually';
 import { logIn, openLoggedIn } from './support/session';
-import { startCockpit, type RunningCockpit } from './support/startCockpit';
+import { useCockpitInChromium } from './support/useCockpitInChromium';
 
 const DIST = path.resolve(__dirname, '../../dist');
 
@@ -46,8 +45,6 @@ async function registrationId(cdp: CDPSession, scopeURL: string): Promise<string
 }
 
 describe('the installable console in a browser', () => {
-  let cockpit: RunningCockpit;
-  let browser: Browser;
   let context: BrowserContext;
   let staticDir: string;
 
@@ -55,19 +52,17 @@ describe('the installable console in a browser', () => {
     // A copy of the build, so that one test can publish a new version of the service worker.
     staticDir = mkdtempSync(path.join(tmpdir(), 'cockpit-dist-'));
     cpSync(DIST, staticDir, { recursive: true });
-    // The stand-in push subscription below names a push service of the test's own.
-    cockpit = await startCockpit({ STATIC_DIR: staticDir, PUSH_ALLOWED_HOSTS: 'push.example.test' });
-    browser = await launchChromium();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await cockpit?.close();
+  // The stand-in push subscription below names a push service of the test's own.
+  const run = useCockpitInChromium(() => ({ STATIC_DIR: staticDir, PUSH_ALLOWED_HOSTS: 'push.example.test' }));
+
+  afterAll(() => {
     rmSync(staticDir, { recursive: true, force: true });
   });
 
   beforeEach(async () => {
-    context = await browser.newContext({ baseURL: cockpit.url, locale: 'de-DE', viewport: { width: 1400, height: 900 } });
+    context = await run.browser.newContext({ baseURL: run.cockpit.url, locale: 'de-DE', viewport: { width: 1400, height: 900 } });
   });
 
   afterEach(async () => {
@@ -78,12 +73,12 @@ describe('the installable console in a browser', () => {
     const page = await context.newPage();
     await page.goto('/login');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
-    const manifest = await (await fetch(`${cockpit.url}${href}`)).json();
+    const manifest = await (await fetch(`${run.cockpit.url}${href}`)).json();
     expect(manifest).toMatchObject({ name: 'Order Cockpit', display: 'standalone', start_url: '/orders', theme_color: '#215db0' });
     const sizes = manifest.icons.map((icon: { sizes: string }) => icon.sizes);
     expect(sizes).toEqual(expect.arrayContaining(['192x192', '512x512']));
     for (const icon of manifest.icons) {
-      const answer = await fetch(`${cockpit.url}${icon.src}`);
+      const answer = await fetch(`${run.cockpit.url}${icon.src}`);
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-type')).toBe(icon.type);
     }
@@ -91,14 +86,14 @@ describe('the installable console in a browser', () => {
 
   it('registers once the console is stable, precaches the shell, never the API, and starts offline', async () => {
     const page = await openLoggedIn(context);
-    expect(await controlled(page)).toBe(`${cockpit.url}/sw.js`);
+    expect(await controlled(page)).toBe(`${run.cockpit.url}/sw.js`);
     await page.reload();
-    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${cockpit.url}/sw.js`);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${run.cockpit.url}/sw.js`);
     const urls = await eventually(() => cachedUrls(page), { until: (found) => found.some((url) => url.includes('/index.html')), what: 'the shell (index.html) in Cache Storage' });
     expect(urls.some((url) => /\/assets\/main\.[0-9a-f]+\.js/.test(url))).toBe(true);
     expect(urls.filter((url) => /\/(api|v1)\/|\/config\.json/.test(new URL(url).pathname))).toEqual([]);
 
-    await cockpit.stop();
+    await run.cockpit.stop();
     try {
       await page.reload();
       // The cached shell starts with the configuration remembered from the last start: the
@@ -108,7 +103,7 @@ describe('the installable console in a browser', () => {
       expect(await page.getByText('Order Cockpit konnte nicht starten.', { exact: false }).count()).toBe(0);
       expect(await page.evaluate(() => document.querySelector('meta[name="csp-nonce"]')?.getAttribute('content'))).not.toBe('__CSP_NONCE__');
     } finally {
-      await cockpit.start();
+      await run.cockpit.start();
     }
   });
 
@@ -136,7 +131,7 @@ describe('the installable console in a browser', () => {
         return current!;
       };
     }, keys);
-    await context.grantPermissions(['notifications'], { origin: cockpit.url });
+    await context.grantPermissions(['notifications'], { origin: run.cockpit.url });
     const page = await context.newPage();
     const subscribed = page.waitForResponse((response) => response.url().endsWith('/api/push/subscriptions') && response.request().method() === 'POST');
     await page.goto('/login');
@@ -165,7 +160,7 @@ describe('the installable console in a browser', () => {
 
   it('offers a new version with "Ok, neu laden!" and reloads once when it took over', async () => {
     // Notifications allowed: no other message moves the prompt while it is clicked.
-    await context.grantPermissions(['notifications'], { origin: cockpit.url });
+    await context.grantPermissions(['notifications'], { origin: run.cockpit.url });
     const page = await openLoggedIn(context);
     const firstScript = await controlled(page);
     // A new release: the service worker's bytes change.
@@ -191,11 +186,11 @@ describe('the installable console in a browser', () => {
   });
 
   it('shows a pushed order as a notification and, in the open console, as a snackbar for 5 s', async () => {
-    await context.grantPermissions(['notifications'], { origin: cockpit.url });
+    await context.grantPermissions(['notifications'], { origin: run.cockpit.url });
     const page = await openLoggedIn(context);
     await controlled(page);
     const cdp = await context.newCDPSession(page);
-    const id = await registrationId(cdp, `${cockpit.url}/`);
+    const id = await registrationId(cdp, `${run.cockpit.url}/`);
     const payload = {
       title: 'Neuer Auftrag AN-2026-000999',
       body: 'Kundin Erika Muster, 24.12.2026, Hamburg',
@@ -205,7 +200,7 @@ describe('the installable console in a browser', () => {
       data: { url: '/orders/abc', orderId: 'abc' },
       tag: 'order-abc',
     };
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: cockpit.url, registrationId: id, data: JSON.stringify(payload) });
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: run.cockpit.url, registrationId: id, data: JSON.stringify(payload) });
 
     const snackbar = page.getByText('Kundin Erika Muster, 24.12.2026, Hamburg');
     await snackbar.waitFor();
@@ -219,12 +214,12 @@ describe('the installable console in a browser', () => {
   });
 
   it('shows a generic notification in the browser language for a payload it cannot read', async () => {
-    await context.grantPermissions(['notifications'], { origin: cockpit.url });
+    await context.grantPermissions(['notifications'], { origin: run.cockpit.url });
     const page = await openLoggedIn(context);
     await controlled(page);
     const cdp = await context.newCDPSession(page);
-    const id = await registrationId(cdp, `${cockpit.url}/`);
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: cockpit.url, registrationId: id, data: '{"title": 42, broken' });
+    const id = await registrationId(cdp, `${run.cockpit.url}/`);
+    await cdp.send('ServiceWorker.deliverPushMessage', { origin: run.cockpit.url, registrationId: id, data: '{"title": 42, broken' });
 
     const shown = await eventually(
       () => page.evaluate(async () => (await (await navigator.serviceWorker.getRegistration())!.getNotifications()).map((n) => ({ title: n.title, body: n.body }))),

@@ -1,8 +1,7 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { launchChromium } from './support/chromium';
+import type { BrowserContext } from 'playwright-core';
 import { eventually } from '../support/eventually';
 import { openLoggedIn, storedState } from './support/session';
-import { startCockpit, type RunningCockpit } from './support/startCockpit';
+import { useCockpitInChromium } from './support/useCockpitInChromium';
 import { FakeCollector } from '../server/support/fakeCollector';
 import { decodeLogRecords } from './support/otlpLogs';
 
@@ -13,8 +12,6 @@ type TraceExport = { resourceSpans: { resource: { attributes: Attribute[] }; sco
 type ExportAnswer = { path: string; status: number };
 
 describe('telemetry in a browser', () => {
-  let cockpit: RunningCockpit;
-  let browser: Browser;
   let context: BrowserContext;
   // The backend forwards what the console exports to this collector, byte for byte.
   const collector = new FakeCollector();
@@ -23,19 +20,17 @@ describe('telemetry in a browser', () => {
 
   beforeAll(async () => {
     await collector.start();
-    cockpit = await startCockpit({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.url });
-    browser = await launchChromium();
   });
 
+  const run = useCockpitInChromium(() => ({ OTEL_EXPORTER_OTLP_ENDPOINT: collector.url }));
+
   afterAll(async () => {
-    await browser?.close();
-    await cockpit?.close();
     await collector.stop();
   });
 
   beforeEach(async () => {
     // Without the service worker: request interception (page.route) cannot see what a worker fetches.
-    context = await browser.newContext({ baseURL: cockpit.url, viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' });
+    context = await run.browser.newContext({ baseURL: run.cockpit.url, viewport: { width: 1400, height: 900 }, serviceWorkers: 'block' });
   });
 
   afterEach(async () => {
