@@ -1,6 +1,7 @@
 import type { Socket } from 'node:net';
 import fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { authenticate } from './auth/authentication';
+import { authorize } from './auth/authorization';
 import { type AuthRoutesDeps, registerLoginRoute, registerLogoutRoute } from './auth/authRoutes';
 import type { LoginOptions } from './auth/LoginOptions';
 import { DEFAULT_LOGIN_RATE_LIMITS, LoginRateLimiter, SharedLoginRateLimiter } from './auth/LoginRateLimiter';
@@ -218,7 +219,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(async (api) => {
-    api.addHook('onRequest', authenticate({ signer, revokedTokens, clock }));
+    api.addHook('onRequest', authenticate({ signer, revokedTokens, users, clock }));
+    api.addHook('onRequest', authorize);
     registerLogoutRoute(api, authDeps);
     registerMeRoutes(api, { users, clock });
     registerOrderRoutes(api, { orders: new OrderRepository(options.database), events: hub, clock });

@@ -46,7 +46,7 @@ import { runPrimary, type WorkerReady } from './cluster/clusterPrimary';
 import { onOffSetting } from './config/onOffSetting';
 import { parsePushServiceHosts } from './push/pushServiceHosts';
 import { vapidKeysFromDataDir } from './push/vapidKeys';
-import { DEMO_PASSWORD, DEMO_TENANTS } from './seed/demoAccounts';
+import { DEMO_PASSWORD, DEMO_TENANTS, demoUsersOf } from './seed/demoAccounts';
 import { demoOrderCounts, parseOrdersByTenant } from './seed/seedDemoData';
 import { REPOSITORY_ROOT, type RunningServer, type StartServerOptions, startServer } from './startServer';
 
@@ -144,7 +144,8 @@ type Settings = ReturnType<typeof readSettings>;
 /** What the program prints once it serves. */
 function banner(settings: Settings, ready: { port: number; seeded: boolean; seconds: string; pids?: number[] }): string {
   const { dataDir, databaseUrl, seedOrders, seedTenantOrders, staticDir, simulate, collectorEndpoint, logLevel } = settings;
-  const width = Math.max(...DEMO_TENANTS.map((tenant) => tenant.user.email.length));
+  const accounts = DEMO_TENANTS.flatMap((tenant) => demoUsersOf(tenant).map((user) => ({ tenant, user })));
+  const width = Math.max(...accounts.map(({ user }) => user.email.length));
   const lines = [
     '',
     `Order Cockpit is running at http://localhost:${ready.port}`,
@@ -170,7 +171,7 @@ function banner(settings: Settings, ready: { port: number; seeded: boolean; seco
       : [`  the console is not built yet (${staticDir}): run \`npm run build\`; the API works meanwhile`]),
     '',
     `Demo logins, password "${DEMO_PASSWORD}":`,
-    ...DEMO_TENANTS.map((tenant) => `  ${tenant.user.email.padEnd(width)}  ${tenant.name} (${tenant.user.language})`),
+    ...accounts.map(({ tenant, user }) => `  ${user.email.padEnd(width)}  ${user.role.padEnd(8)}  ${tenant.name} (${user.language})`),
     '',
     'Press Ctrl-C to stop.',
     '',

@@ -1,4 +1,5 @@
 import type { Language } from './Language';
+import type { Role } from './Role';
 import type { ThemeColorKey, ThemeColors } from './ThemeColors';
 
 export interface Tenant {
@@ -6,13 +7,16 @@ export interface Tenant {
   name: string;
 }
 
-/** The signed-in operator as `GET /api/me` returns it. */
+/** The signed-in user as `GET /api/me` returns it. */
 export interface User {
   id: string;
   email: string;
   name: string;
   language: Language;
+  /** What the user may do (shared/Role.ts). */
+  role: Role;
   tenant: Tenant;
+  /** The tenant's colours. */
   theme: ThemeColors;
 }
 

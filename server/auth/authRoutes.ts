@@ -75,7 +75,7 @@ export function registerLoginRoute(app: FastifyInstance, deps: AuthRoutesDeps): 
 
     const issuedAt = Math.floor(deps.clock().getTime() / 1000);
     const expiresAt = issuedAt + deps.tokenTtlSeconds;
-    const token = deps.signer.sign({ sub: user.id, tenant: user.tenant_id, jti: randomUUID(), iat: issuedAt, exp: expiresAt });
+    const token = deps.signer.sign({ sub: user.id, tenant: user.tenant_id, jti: randomUUID(), iat: issuedAt, exp: expiresAt, role: user.role });
     reply.header('cache-control', 'no-store');
     return { token, expiresAt: new Date(expiresAt * 1000).toISOString(), user: userView(user) };
   });

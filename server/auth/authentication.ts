@@ -1,5 +1,7 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { Role } from '../../shared/Role';
 import { ProblemError } from '../http/ProblemError';
+import type { UserRepository } from '../users/UserRepository';
 import type { RevokedTokens } from './RevokedTokens';
 import type { TokenSigner } from './tokens';
 
@@ -9,6 +11,8 @@ export interface Principal {
   tenantId: string;
   tokenId: string;
   expiresAt: Date;
+  /** The user's role now (read at this request, not the token's copy). */
+  role: Role;
 }
 
 declare module 'fastify' {
@@ -28,9 +32,16 @@ function unauthorized(error?: 'invalid_token'): ProblemError {
 
 /**
  * The hook that admits only requests with a valid token: `Authorization: Bearer <JWT>`, signature
- * right, not expired, not revoked. Anything else is a 401 problem with `WWW-Authenticate: Bearer`.
+ * right, not expired, not revoked, of a user who still exists. Anything else is a 401 problem with
+ * `WWW-Authenticate: Bearer`. The principal carries the user's role as it is now, so that a changed
+ * role counts from the next request on.
  */
-export function authenticate(deps: { signer: TokenSigner; revokedTokens: RevokedTokens; clock: () => Date }): onRequestHookHandler {
+export function authenticate(deps: {
+  signer: TokenSigner;
+  revokedTokens: RevokedTokens;
+  users: Pick<UserRepository, 'roleOf'>;
+  clock: () => Date;
+}): onRequestHookHandler {
   return async (request) => {
     const header = request.headers.authorization;
     if (!header) {
@@ -44,7 +55,8 @@ export function authenticate(deps: { signer: TokenSigner; revokedTokens: Revoked
     if (!check.valid || !UUID.test(check.claims.jti) || !UUID.test(check.claims.sub) || !UUID.test(check.claims.tenant)) {
       throw unauthorized('invalid_token');
     }
-    if (await deps.revokedTokens.isRevoked(check.claims.jti)) {
+    const [revoked, role] = await Promise.all([deps.revokedTokens.isRevoked(check.claims.jti), deps.users.roleOf(check.claims.sub)]);
+    if (revoked || role === undefined) {
       throw unauthorized('invalid_token');
     }
     request.principal = {
@@ -52,6 +64,7 @@ export function authenticate(deps: { signer: TokenSigner; revokedTokens: Revoked
       tenantId: check.claims.tenant,
       tokenId: check.claims.jti,
       expiresAt: new Date(check.claims.exp * 1000),
+      role,
     };
   };
 }

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { isRole, type Role } from '../../shared/Role';
 
 /**
  * Access tokens: compact JWS (JWT) signed with HMAC-SHA-256 (HS256), built on node:crypto.
@@ -16,6 +17,11 @@ export interface TokenClaims {
   iat: number;
   /** Expires at, seconds since the epoch. */
   exp: number;
+  /**
+   * The user's role when the token was issued, for the reader of the token; the backend checks the
+   * role the user has at each request instead. Tokens issued before roles have none.
+   */
+  role?: Role;
 }
 
 export type TokenCheck = { valid: true; claims: TokenClaims } | { valid: false; reason: 'malformed' | 'signature' | 'expired' };
@@ -46,7 +52,8 @@ function isClaims(value: unknown): value is TokenClaims {
     typeof value.tenant === 'string' &&
     typeof value.jti === 'string' &&
     Number.isSafeInteger(value.iat) &&
-    Number.isSafeInteger(value.exp)
+    Number.isSafeInteger(value.exp) &&
+    (value.role === undefined || isRole(value.role))
   );
 }
 

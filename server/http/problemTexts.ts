@@ -7,6 +7,7 @@ export type ProblemKind =
   | 'malformed-json'
   | 'unauthorized'
   | 'wrong-credentials'
+  | 'forbidden'
   | 'not-found'
   | 'order-not-found'
   | 'precondition-failed'
@@ -72,6 +73,14 @@ export const PROBLEM_TEXTS: Record<ProblemKind, ProblemText> = {
     status: 401,
     title: { en: 'Sign-in failed', de: 'Anmeldung fehlgeschlagen' },
     detail: { en: () => 'Wrong email or password.', de: () => 'E-Mail oder Passwort ist falsch.' },
+  },
+  forbidden: {
+    status: 403,
+    title: { en: 'Not allowed', de: 'Nicht erlaubt' },
+    detail: {
+      en: () => 'Your role does not allow this; nothing was changed.',
+      de: () => 'Ihre Rolle erlaubt das nicht; es wurde nichts geändert.',
+    },
   },
   'not-found': {
     status: 404,

@@ -4,6 +4,7 @@ import type { FieldError } from '../../shared/Problem';
 import { isValidThemeColor, THEME_COLOR_KEYS, type ThemeColorKey } from '../../shared/ThemeColors';
 import type { User } from '../../shared/User';
 import { principalOf } from '../auth/authentication';
+import { requireRole } from '../auth/authorization';
 import { fieldError } from '../http/fieldErrors';
 import { requestLocale } from '../http/locale';
 import { ProblemError } from '../http/ProblemError';
@@ -34,7 +35,7 @@ interface PatchBody {
   theme?: Partial<Record<ThemeColorKey, string | null>>;
 }
 
-/** `GET /api/me` and `PATCH /api/me` (language, theme colours). Register behind authentication. */
+/** `GET /api/me` and `PATCH /api/me` (the user's language; the tenant's colours, by an admin). Register behind authentication. */
 export function registerMeRoutes(app: FastifyInstance, deps: { users: UserRepository; clock: () => Date }): void {
   app.get('/api/me', async (request, reply): Promise<User> => {
     const user = await deps.users.findById(principalOf(request).userId);
@@ -73,6 +74,10 @@ export function registerMeRoutes(app: FastifyInstance, deps: { users: UserReposi
     }
     if (errors.length > 0) {
       throw new ProblemError('invalid-value', { errors });
+    }
+    if (changes.theme !== undefined) {
+      // The colours are the tenant's, an admin's to set; everyone sets their own language.
+      requireRole(request, 'admin');
     }
     const user = await deps.users.update(principalOf(request).userId, changes, deps.clock());
     if (!user) {

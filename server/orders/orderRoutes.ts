@@ -140,7 +140,8 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderRoutesDeps)
 
   app.patch<{ Params: { id: string }; Body: ReceivedOrderPatch }>(
     '/api/orders/:id',
-    { schema: { body: orderPatchSchema } },
+    // Changing an order is an operator's (a viewer only reads): auth/authorization.ts.
+    { schema: { body: orderPatchSchema }, config: { role: 'operator' } },
     async (request, reply): Promise<Order> => {
       const { tenantId } = principalOf(request);
       const { id } = request.params;

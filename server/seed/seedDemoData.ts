@@ -3,7 +3,7 @@ import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/Database';
 import { bulkLoad } from '../db/bulkLoad';
 import { SCHEMA_LOCK } from '../db/migrate';
-import { DEMO_PASSWORD, DEMO_TENANTS } from './demoAccounts';
+import { DEMO_PASSWORD, DEMO_TENANTS, demoUsersOf } from './demoAccounts';
 import { ORDER_PROFILES } from './orderProfiles';
 import { seedOrders } from './seedOrders';
 
@@ -44,7 +44,7 @@ export function parseOrdersByTenant(text: string, max = 10_000_000): Record<stri
 }
 
 /**
- * Creates the demo tenants, their operators and orders, once: only while there is no tenant yet.
+ * Creates the demo tenants, their accounts and orders, once: only while there is no tenant yet.
  * Everything happens in one transaction, so an interrupted first start leaves nothing half done, under
  * the schema lock (db/migrate.ts), so processes starting together on an empty database seed once.
  * The orders are bulk loaded (db/bulkLoad.ts) without the triggers that keep the order statistics,
@@ -53,7 +53,8 @@ export function parseOrdersByTenant(text: string, max = 10_000_000): Record<stri
  * Returns whether anything was created.
  */
 export async function seedDemoData(db: Database, options: SeedOptions): Promise<boolean> {
-  const hashes = await Promise.all(DEMO_TENANTS.map(() => hashPassword(DEMO_PASSWORD)));
+  // One hash per account (each with its own salt), made before the transaction: hashing takes a while.
+  const hashes = await Promise.all(DEMO_TENANTS.map((tenant) => Promise.all(demoUsersOf(tenant).map(() => hashPassword(DEMO_PASSWORD)))));
   const seeded = await db.transaction(async (tx) => {
     // Processes starting together on an empty database: one seeds, the others then find its tenants.
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
@@ -64,29 +65,19 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     const tenantIds: string[] = [];
     for (const [index, tenant] of DEMO_TENANTS.entries()) {
       const tenantId = randomUUID();
-      const { user } = tenant;
       tenantIds.push(tenantId);
-      await tx.query('INSERT INTO tenants (id, name, created_at) VALUES ($1, $2, $3)', [
-        tenantId,
-        tenant.name,
-        options.now.toISOString(),
-      ]);
       await tx.query(
-        `INSERT INTO users (id, tenant_id, email, name, password_hash, language, theme_color1, theme_color2, theme_color3, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)`,
-        [
-          randomUUID(),
-          tenantId,
-          user.email,
-          user.name,
-          hashes[index] ?? '',
-          user.language,
-          user.theme.color1 ?? null,
-          user.theme.color2 ?? null,
-          user.theme.color3 ?? null,
-          options.now.toISOString(),
-        ],
+        `INSERT INTO tenants (id, name, theme_color1, theme_color2, theme_color3, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [tenantId, tenant.name, tenant.theme.color1 ?? null, tenant.theme.color2 ?? null, tenant.theme.color3 ?? null, options.now.toISOString()],
       );
+      for (const [userIndex, user] of demoUsersOf(tenant).entries()) {
+        await tx.query(
+          `INSERT INTO users (id, tenant_id, email, name, password_hash, language, role, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
+          [randomUUID(), tenantId, user.email, user.name, hashes[index]?.[userIndex] ?? '', user.language, user.role, options.now.toISOString()],
+        );
+      }
     }
     const counts = demoOrderCounts(options);
     if (counts.some((count) => count > 0)) {

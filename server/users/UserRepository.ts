@@ -1,8 +1,9 @@
 import type { Language } from '../../shared/Language';
+import type { Role } from '../../shared/Role';
 import type { ThemeColorKey } from '../../shared/ThemeColors';
 import type { Database } from '../db/Database';
 
-/** A user as stored, with the name of their tenant. */
+/** A user as stored, with the name and the colours of their tenant. */
 export interface UserRecord {
   id: string;
   tenant_id: string;
@@ -11,20 +12,21 @@ export interface UserRecord {
   name: string;
   password_hash: string;
   language: Language;
+  role: Role;
   theme_color1: string | null;
   theme_color2: string | null;
   theme_color3: string | null;
 }
 
-/** What may change of a user; a colour set to null is cleared. */
+/** What may change of a user: their language, and their tenant's colours (a colour set to null is cleared). */
 export interface UserChanges {
   language?: Language;
   theme?: Partial<Record<ThemeColorKey, string | null>>;
 }
 
 const SELECT_USER = `
-  SELECT u.id, u.tenant_id, t.name AS tenant_name, u.email, u.name, u.password_hash, u.language,
-         u.theme_color1, u.theme_color2, u.theme_color3
+  SELECT u.id, u.tenant_id, t.name AS tenant_name, u.email, u.name, u.password_hash, u.language, u.role,
+         t.theme_color1, t.theme_color2, t.theme_color3
     FROM users u JOIN tenants t ON t.id = u.tenant_id`;
 
 const COLOUR_COLUMNS: Record<ThemeColorKey, string> = {
@@ -47,22 +49,40 @@ export class UserRepository {
     return rows[0];
   }
 
-  /** Applies all `changes` in one statement; answers the user as changed, or undefined when unknown. */
+  /** The user's role now, or undefined when there is no such user: every signed-in request asks (kept prepared). */
+  async roleOf(id: string): Promise<Role | undefined> {
+    const rows = await this.db.query<{ role: Role }>('SELECT role FROM users WHERE id = $1', [id], { prepared: true });
+    return rows[0]?.role;
+  }
+
+  /**
+   * Applies all `changes` in one transaction: the language to the user, the colours to their tenant.
+   * Answers the user as changed, or undefined when unknown.
+   */
   async update(id: string, changes: UserChanges, now: Date): Promise<UserRecord | undefined> {
-    const params: (string | null)[] = [id, now.toISOString()];
-    const assignments = ['updated_at = $2'];
-    if (changes.language !== undefined) {
-      params.push(changes.language);
-      assignments.push(`language = $${params.length}`);
-    }
+    const colours: string[] = [];
+    const colourParams: (string | null)[] = [];
     for (const [key, column] of Object.entries(COLOUR_COLUMNS) as [ThemeColorKey, string][]) {
       const value = changes.theme?.[key];
       if (value !== undefined) {
-        params.push(value);
-        assignments.push(`${column} = $${params.length}`);
+        colourParams.push(value);
+        colours.push(`${column} = $${colourParams.length + 1}`);
       }
     }
-    const updated = await this.db.query(`UPDATE users SET ${assignments.join(', ')} WHERE id = $1 RETURNING id`, params);
-    return updated.length > 0 ? this.findById(id) : undefined;
+    const updated = await this.db.transaction(async (tx) => {
+      const params: string[] = [id, now.toISOString()];
+      const assignments = ['updated_at = $2'];
+      if (changes.language !== undefined) {
+        params.push(changes.language);
+        assignments.push(`language = $${params.length}`);
+      }
+      const users = await tx.query<{ tenant_id: string }>(`UPDATE users SET ${assignments.join(', ')} WHERE id = $1 RETURNING tenant_id`, params);
+      const tenantId = users[0]?.tenant_id;
+      if (tenantId !== undefined && colours.length > 0) {
+        await tx.query(`UPDATE tenants SET ${colours.join(', ')} WHERE id = $1`, [tenantId, ...colourParams]);
+      }
+      return tenantId !== undefined;
+    });
+    return updated ? this.findById(id) : undefined;
   }
 }

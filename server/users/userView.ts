@@ -2,7 +2,7 @@ import type { ThemeColors } from '../../shared/ThemeColors';
 import type { User } from '../../shared/User';
 import type { UserRecord } from './UserRepository';
 
-/** A stored user in the wire shape of `user`; colours not set are left out of `theme`. */
+/** A stored user in the wire shape of `user`; the tenant's colours not set are left out of `theme`. */
 export function userView(record: UserRecord): User {
   const theme: ThemeColors = {};
   if (record.theme_color1 !== null) theme.color1 = record.theme_color1;
@@ -13,6 +13,7 @@ export function userView(record: UserRecord): User {
     email: record.email,
     name: record.name,
     language: record.language,
+    role: record.role,
     tenant: { id: record.tenant_id, name: record.tenant_name },
     theme,
   };

@@ -98,7 +98,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
         notifier: Notifier,
         timers: Timers,
       ) =>
-        new SessionLifecycle({ session, auth, locale, events, theme, push, persistence, unauthorized: [http, events], navigator, notifier, timers }),
+        new SessionLifecycle({ session, auth, locale, events, theme, push, persistence, unauthorized: [http, events], forbidden: http, navigator, notifier, timers }),
       [SessionStore, AuthApi, LocaleService, EventStream, ThemeService, PushService, StatePersistence, HttpClient, Navigator, Notifier, Timers],
     )
     .inSingletonScope();

@@ -3,7 +3,7 @@ import { DisposableCollection, type Disposable } from '../../../shared/Disposabl
 import { loginPathReturningTo } from '../model/returnPath';
 import type { AuthApi } from '../ports/AuthApi';
 import type { EventStream } from '../ports/EventStream';
-import type { UnauthorizedEvent } from '../ports/HttpClient';
+import type { HttpClient, RefusedRequest } from '../ports/HttpClient';
 import type { LocaleService } from '../ports/LocaleService';
 import type { Navigator } from '../ports/Navigator';
 import type { Notifier } from '../ports/Notifier';
@@ -18,7 +18,7 @@ export const TOKEN_SETTLE_MS = 500;
 
 /** Where 401 answers are announced: the HTTP client and the live stream. */
 export interface UnauthorizedSource {
-  onDidReceiveUnauthorized(listener: (event: UnauthorizedEvent) => void): Disposable;
+  onDidReceiveUnauthorized(listener: (event: RefusedRequest) => void): Disposable;
 }
 
 export interface SessionLifecycleDeps {
@@ -33,6 +33,8 @@ export interface SessionLifecycleDeps {
   persistence: Pick<StatePersistence, 'onDidChangeElsewhere'>;
   /** Every transport whose 401 ends the session: the HTTP client, the live stream. */
   unauthorized: readonly UnauthorizedSource[];
+  /** Where 403 answers are announced: the HTTP client. */
+  forbidden: Pick<HttpClient, 'onDidReceiveForbidden'>;
   navigator: Navigator;
   notifier: Notifier;
   timers: Timers;
@@ -57,6 +59,9 @@ export interface SessionLifecycleDeps {
  * - a 401 to a request that carried the current token (any transport) ends the session once,
  *   however many fail together, with a toast and the login page that returns where the operator was;
  *   a 401 of an older session's request is ignored;
+ * - a 403 to a request that carried the current token means the user's role no longer allows what
+ *   the console offered (changed by an admin meanwhile): the user is read again, so the console
+ *   shows what the role allows now; the session goes on;
  * - another tab logging in or out, or switching the language, reaches this tab: the stored state is
  *   read again and all of the above follows from it.
  * Logging in and out themselves are the login form's and the user menu's (`AuthStore`): they change
@@ -111,6 +116,13 @@ export class SessionLifecycle implements Disposable {
     for (const source of this.deps.unauthorized) {
       this.disposables.add(source.onDidReceiveUnauthorized((event) => this.expire(event)));
     }
+    this.disposables.add(
+      this.deps.forbidden.onDidReceiveForbidden((event) => {
+        if (event.token !== null && event.token === session.token) {
+          this.refreshUser(event.token);
+        }
+      }),
+    );
     this.disposables.add(this.deps.persistence.onDidChangeElsewhere(() => void session.reread()));
   }
 
@@ -136,7 +148,7 @@ export class SessionLifecycle implements Disposable {
     }
   }
 
-  /** The stored user may be stale: taken as the backend knows it, if the session is still the same. */
+  /** The user kept may be stale (a start, a 403): taken as the backend knows it, if the session is still the same. */
   private refreshUser(token: string): void {
     const { session, auth } = this.deps;
     auth
@@ -147,7 +159,7 @@ export class SessionLifecycle implements Disposable {
   }
 
   /** The 401 rule: only a request that carried the current token ends the session. */
-  private expire(event: UnauthorizedEvent): void {
+  private expire(event: RefusedRequest): void {
     const { session, navigator, notifier } = this.deps;
     if (event.token === null || event.token !== session.token) {
       return;

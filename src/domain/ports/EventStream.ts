@@ -1,5 +1,5 @@
 import type { Disposable } from '../../../shared/Disposable';
-import type { UnauthorizedEvent } from './HttpClient';
+import type { RefusedRequest } from './HttpClient';
 
 /**
  * Where the live stream stands, shown in the header:
@@ -45,7 +45,7 @@ export interface EventStream {
    */
   onDidReceiveEvent(listener: (event: ServerEvent) => void): Disposable;
   /** Fires when the backend refused the stream with 401 (the global rule logs out); the stream stops. */
-  onDidReceiveUnauthorized(listener: (event: UnauthorizedEvent) => void): Disposable;
+  onDidReceiveUnauthorized(listener: (event: RefusedRequest) => void): Disposable;
 }
 
 export const EventStream = Symbol('EventStream');

@@ -8,8 +8,8 @@ export interface RequestOptions {
   responseType?: 'json' | 'blob';
 }
 
-/** A request answered with 401. `token` is the token the request carried, if any. */
-export interface UnauthorizedEvent {
+/** A request the backend refused (401, 403). `token` is the token the request carried, if any. */
+export interface RefusedRequest {
   path: string;
   token: string | null;
 }
@@ -29,7 +29,9 @@ export interface HttpClient {
   /** A deletion; `body` is sent as JSON where the resource is named by content (a push endpoint). */
   delete<T>(path: string, options?: RequestOptions & { body?: unknown }): Promise<T>;
   /** Fires for every 401 answer, with the token that request carried. */
-  onDidReceiveUnauthorized(listener: (event: UnauthorizedEvent) => void): Disposable;
+  onDidReceiveUnauthorized(listener: (event: RefusedRequest) => void): Disposable;
+  /** Fires for every 403 answer (the user's role does not allow the call), with the token that request carried. */
+  onDidReceiveForbidden(listener: (event: RefusedRequest) => void): Disposable;
 }
 
 export const HttpClient = Symbol('HttpClient');

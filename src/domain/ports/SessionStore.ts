@@ -1,5 +1,6 @@
 import type { Disposable } from '../../../shared/Disposable';
 import type { Language } from '../../../shared/Language';
+import type { Role } from '../../../shared/Role';
 import type { ThemeColors } from '../../../shared/ThemeColors';
 import type { LoginResult, User } from '../../../shared/User';
 
@@ -13,6 +14,10 @@ export interface SessionStore extends Disposable {
   readonly colors: ThemeColors;
   readonly user: User | null;
   readonly isSignedIn: boolean;
+  /** The user's role (shared/Role.ts); `viewer` while the user is not known. The backend decides; the views show what it allows. */
+  readonly role: Role;
+  /** Whether the user's role allows what `needed` allows. */
+  allows(needed: Role): boolean;
   /** Resolves once the persisted state has been read back (or found unusable). */
   restore(): Promise<void>;
   /** Reads the stored state again (another tab of this browser wrote it), checked as at `restore`. */

@@ -2,6 +2,7 @@ import { action, computed, makeObservable, observable, observableRef, observable
 import type { Disposable } from '../../../shared/Disposable';
 import { isUnexpiredJwt } from '../model/jwtExpiry';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/Language';
+import { isRole, roleAllows, type Role } from '../../../shared/Role';
 import { validThemeColors, type ThemeColors } from '../../../shared/ThemeColors';
 import type { LoginResult, User } from '../../../shared/User';
 import type { Clock } from '../ports/Clock';
@@ -44,6 +45,7 @@ export class ObservableSessionStore implements SessionStore {
       colors: observableStruct,
       user: observableRef,
       isSignedIn: computed,
+      role: computed,
       signIn: action,
       signOut: action,
       setLanguage: action,
@@ -54,6 +56,16 @@ export class ObservableSessionStore implements SessionStore {
 
   get isSignedIn(): boolean {
     return this.token !== null;
+  }
+
+  /** A user kept from before roles has none until the start's `GET /api/me` brings it: the least role meanwhile. */
+  get role(): Role {
+    const role = this.user?.role;
+    return isRole(role) ? role : 'viewer';
+  }
+
+  allows(needed: Role): boolean {
+    return roleAllows(this.role, needed);
   }
 
   async restore(): Promise<void> {

@@ -137,7 +137,7 @@ export class ThemeSettingsStore {
       return false;
     }
     const theme = this.changes;
-    if (Object.keys(theme).length === 0 || !this.session.isSignedIn) {
+    if (Object.keys(theme).length === 0 || !this.session.isSignedIn || !this.session.allows('admin')) {
       return false;
     }
     runInAction(() => {

@@ -3,7 +3,7 @@ import type { Disposable } from '../../../shared/Disposable';
 import type { Language } from '../../../shared/Language';
 import { Emitter } from '../../domain/model/Emitter';
 import type { EventStream, EventStreamState, ServerEvent } from '../../domain/ports/EventStream';
-import type { UnauthorizedEvent } from '../../domain/ports/HttpClient';
+import type { RefusedRequest } from '../../domain/ports/HttpClient';
 import type { Clock } from '../../domain/ports/Clock';
 import type { Timers } from '../../domain/ports/Timers';
 import { retryAfterMs } from '../../../shared/retryAfter';
@@ -82,7 +82,7 @@ export class FetchEventStream implements EventStream, Disposable {
   errorKey: string | null = null;
 
   private readonly events = new Emitter<ServerEvent>();
-  private readonly unauthorized = new Emitter<UnauthorizedEvent>();
+  private readonly unauthorized = new Emitter<RefusedRequest>();
 
   readonly onDidReceiveEvent = this.events.event;
   readonly onDidReceiveUnauthorized = this.unauthorized.event;

@@ -1,6 +1,6 @@
 import type { Disposable } from '../../../shared/Disposable';
 import { Emitter } from '../../domain/model/Emitter';
-import type { HttpClient, RequestOptions, UnauthorizedEvent } from '../../domain/ports/HttpClient';
+import type { HttpClient, RequestOptions, RefusedRequest } from '../../domain/ports/HttpClient';
 import type { RequestActivity } from '../../domain/ports/RequestActivity';
 import type { SessionStore } from '../../domain/ports/SessionStore';
 import { type Answer, readAnswer } from './readAnswer';
@@ -30,12 +30,17 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  * the session as it leaves (`sessionCredentials`, as the live stream's); a body goes as JSON. A request leaves in the turn it is made:
  * nothing is awaited before `fetch` is called, so a filter change's request is on the wire before
  * the page re-renders. Failures become `ApiError`s; every 401 is announced with the token the
- * request carried (kept with it, so the session rule can tell an old session's 401 from the current's).
+ * request carried (kept with it, so the session rule can tell an old session's 401 from the current's),
+ * and so is every 403.
  */
 export class FetchHttpClient implements HttpClient, Disposable {
-  private readonly unauthorized = new Emitter<UnauthorizedEvent>();
+  private readonly unauthorized = new Emitter<RefusedRequest>();
 
   readonly onDidReceiveUnauthorized = this.unauthorized.event;
+
+  private readonly forbidden = new Emitter<RefusedRequest>();
+
+  readonly onDidReceiveForbidden = this.forbidden.event;
 
   constructor(
     /** Read as each request leaves (the session's token and language). */
@@ -76,6 +81,8 @@ export class FetchHttpClient implements HttpClient, Disposable {
       const apiError = toApiError(error);
       if (apiError.status === 401) {
         this.unauthorized.fire({ path, token: credentials.token });
+      } else if (apiError.status === 403) {
+        this.forbidden.fire({ path, token: credentials.token });
       }
       throw apiError;
     } finally {
@@ -100,6 +107,7 @@ export class FetchHttpClient implements HttpClient, Disposable {
 
   dispose(): void {
     this.unauthorized.dispose();
+    this.forbidden.dispose();
   }
 }
 

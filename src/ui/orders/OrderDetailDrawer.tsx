@@ -20,7 +20,8 @@ export interface OrderDetailDrawerProps {
 
 /**
  * The order beside the list (`/orders/:id`): all fields, next statuses, editable notes, times and
- * station. Shows the order `OrderDetailStore` holds: `OrderDetailDrawerLoader`, which loads this
+ * station; to a role that may not change orders (a viewer) the same order to read, with a note
+ * saying why nothing can be changed. Shows the order `OrderDetailStore` holds: `OrderDetailDrawerLoader`, which loads this
  * chunk (`order-detail`) when an order is first opened, opens and closes it there.
  */
 export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, onClose }: OrderDetailDrawerProps) {
@@ -30,6 +31,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
 
   const order = detail.order;
   const draft = detail.draft;
+  const mayChange = session.allows('operator');
   return (
     <Drawer
       isOpen={orderId !== null}
@@ -56,7 +58,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
             <ChangedElsewhereCallout />
             <section className="cockpit-order-status">
               <StatusTag status={order.status} />
-              {detail.allowedStatuses.map((status) => (
+              {mayChange && detail.allowedStatuses.map((status) => (
                 <Button
                   key={status}
                   intent={status === 'cancelled' ? 'danger' : 'primary'}
@@ -93,63 +95,90 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
                   <th>{t('orderDetail.fields.price')}</th>
                   <td>{formatMoney(order.price)}</td>
                 </tr>
+                {!mayChange && (
+                  <>
+                    <tr>
+                      <th>{t('orderDetail.fields.station')}</th>
+                      <td>{order.station}</td>
+                    </tr>
+                    <tr>
+                      <th>{t('orderDetail.fields.begin')}</th>
+                      <td>{formatDateTime(order.begin, i18n.language)}</td>
+                    </tr>
+                    <tr>
+                      <th>{t('orderDetail.fields.end')}</th>
+                      <td>{formatDateTime(order.end, i18n.language)}</td>
+                    </tr>
+                    <tr>
+                      <th>{t('orderDetail.fields.notes')}</th>
+                      <td className="cockpit-order-notes">{order.notes}</td>
+                    </tr>
+                  </>
+                )}
                 <tr>
                   <th>{t('orderDetail.fields.updatedAt')}</th>
                   <td>{formatDateTime(order.updatedAt, i18n.language)}</td>
                 </tr>
               </tbody>
             </HTMLTable>
-            <form
-              className="cockpit-order-form"
-              onSubmit={(event) => {
-                event.preventDefault();
-                void detail.save();
-              }}
-            >
-              <FormGroup
-                label={t('orderDetail.fields.station')}
-                labelFor="order-station"
-                intent={detail.fieldErrors.station ? 'danger' : 'none'}
-                helperText={detail.fieldErrors.station}
+            {!mayChange && (
+              <Callout className="cockpit-order-read-only" data-testid="order-read-only">
+                {t('orderDetail.readOnly', { operator: t('roles.operator'), role: t(`roles.${session.role}`) })}
+              </Callout>
+            )}
+            {mayChange && (
+              <form
+                className="cockpit-order-form"
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void detail.save();
+                }}
               >
-                <InputGroup id="order-station" value={draft.station} onValueChange={(value) => detail.edit('station', value)} />
-              </FormGroup>
-              <div className="cockpit-order-times">
-                <DateTimeInput
-                  id="order-begin"
-                  label={t('orderDetail.fields.begin')}
-                  value={draft.begin}
-                  language={session.language}
-                  onChange={(value) => detail.edit('begin', value)}
-                  error={detail.fieldErrors.begin}
-                />
-                <DateTimeInput
-                  id="order-end"
-                  label={t('orderDetail.fields.end')}
-                  value={draft.end}
-                  language={session.language}
-                  onChange={(value) => detail.edit('end', value)}
-                  error={detail.fieldErrors.end}
-                />
-              </div>
-              <FormGroup
-                label={t('orderDetail.fields.notes')}
-                labelFor="order-notes"
-                intent={detail.fieldErrors.notes ? 'danger' : 'none'}
-                helperText={detail.fieldErrors.notes}
-              >
-                <TextArea id="order-notes" fill autoResize value={draft.notes} onChange={(event) => detail.edit('notes', event.currentTarget.value)} />
-              </FormGroup>
-              {detail.fieldErrors.status && (
-                <Callout intent="danger" role="alert">
-                  {detail.fieldErrors.status}
-                </Callout>
-              )}
-              <div className="cockpit-order-actions">
-                <Button text={t('orderDetail.discard')} disabled={!detail.dirty || detail.saving} onClick={() => detail.discardChanges()} />
-                <Button type="submit" intent="primary" text={t('orderDetail.save')} disabled={!detail.dirty} loading={detail.saving} />
-              </div>
-            </form>
+                <FormGroup
+                  label={t('orderDetail.fields.station')}
+                  labelFor="order-station"
+                  intent={detail.fieldErrors.station ? 'danger' : 'none'}
+                  helperText={detail.fieldErrors.station}
+                >
+                  <InputGroup id="order-station" value={draft.station} onValueChange={(value) => detail.edit('station', value)} />
+                </FormGroup>
+                <div className="cockpit-order-times">
+                  <DateTimeInput
+                    id="order-begin"
+                    label={t('orderDetail.fields.begin')}
+                    value={draft.begin}
+                    language={session.language}
+                    onChange={(value) => detail.edit('begin', value)}
+                    error={detail.fieldErrors.begin}
+                  />
+                  <DateTimeInput
+                    id="order-end"
+                    label={t('orderDetail.fields.end')}
+                    value={draft.end}
+                    language={session.language}
+                    onChange={(value) => detail.edit('end', value)}
+                    error={detail.fieldErrors.end}
+                  />
+                </div>
+                <FormGroup
+                  label={t('orderDetail.fields.notes')}
+                  labelFor="order-notes"
+                  intent={detail.fieldErrors.notes ? 'danger' : 'none'}
+                  helperText={detail.fieldErrors.notes}
+                >
+                  <TextArea id="order-notes" fill autoResize value={draft.notes} onChange={(event) => detail.edit('notes', event.currentTarget.value)} />
+                </FormGroup>
+                {detail.fieldErrors.status && (
+                  <Callout intent="danger" role="alert">
+                    {detail.fieldErrors.status}
+                  </Callout>
+                )}
+                <div className="cockpit-order-actions">
+                  <Button text={t('orderDetail.discard')} disabled={!detail.dirty || detail.saving} onClick={() => detail.discardChanges()} />
+                  <Button type="submit" intent="primary" text={t('orderDetail.save')} disabled={!detail.dirty} loading={detail.saving} />
+                </div>
+              </form>
+            )}
           </>
         )}
       </div>

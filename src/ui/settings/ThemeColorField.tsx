@@ -16,6 +16,8 @@ const UNSET_PICKER_COLOR: Record<ThemeColorKey, string> = {
 export interface ThemeColorFieldProps {
   store: ThemeSettingsStore;
   colorKey: ThemeColorKey;
+  /** Shown, not changeable (a role that may not set the colours). Default false. */
+  readOnly?: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface ThemeColorFieldProps {
  * convenience, and a button that clears the colour. An invalid text is named under the field once
  * the operator leaves it; the backend's refusal is shown there too.
  */
-export const ThemeColorField = observer(function ThemeColorField({ store, colorKey }: ThemeColorFieldProps) {
+export const ThemeColorField = observer(function ThemeColorField({ store, colorKey, readOnly = false }: ThemeColorFieldProps) {
   const { t } = useTranslation();
   const id = `theme-${colorKey}`;
   const name = t(`settings.${colorKey}`);
@@ -46,7 +48,7 @@ export const ThemeColorField = observer(function ThemeColorField({ store, colorK
         intent={error ? 'danger' : 'none'}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-help`}
-        disabled={store.saving}
+        disabled={store.saving || readOnly}
         onValueChange={(text) => store.edit(colorKey, text)}
         onBlur={() => store.reveal(colorKey)}
         rightElement={
@@ -56,7 +58,7 @@ export const ThemeColorField = observer(function ThemeColorField({ store, colorK
               className="cockpit-theme-color-picker"
               aria-label={t('settings.pickColor', { name })}
               value={toHexColor(value.trim()) ?? UNSET_PICKER_COLOR[colorKey]}
-              disabled={store.saving}
+              disabled={store.saving || readOnly}
               onChange={(event) => store.edit(colorKey, event.currentTarget.value)}
             />
             <Button
@@ -64,7 +66,7 @@ export const ThemeColorField = observer(function ThemeColorField({ store, colorK
               icon={<CrossIcon />}
               aria-label={t('settings.clearColor', { name })}
               title={t('settings.clearColor', { name })}
-              disabled={store.saving || value === ''}
+              disabled={store.saving || readOnly || value === ''}
               onClick={() => store.clear(colorKey)}
             />
           </span>

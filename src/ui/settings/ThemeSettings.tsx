@@ -9,11 +9,15 @@ import { useService } from '../services/useService';
 import { ThemeColorField } from './ThemeColorField';
 import { ThemePreview } from './ThemePreview';
 
-/** The theme colours of the account with a live preview, saved with `PATCH /api/me`. */
+/**
+ * The tenant's colours with a live preview, saved with `PATCH /api/me` by an admin; other roles see
+ * them, with a note that an admin sets them.
+ */
 export const ThemeSettings = observer(function ThemeSettings() {
   const { t } = useTranslation();
   const store = useService(ThemeSettingsStore);
   const session = useService<SessionStore>(SessionStore);
+  const mayChange = session.allows('admin');
 
   // Every visit starts from the colours in effect, not from edits left behind earlier.
   useEffect(() => store.reset(), [store]);
@@ -32,17 +36,24 @@ export const ThemeSettings = observer(function ThemeSettings() {
           }}
         >
           {THEME_COLOR_KEYS.map((key) => (
-            <ThemeColorField key={key} store={store} colorKey={key} />
+            <ThemeColorField key={key} store={store} colorKey={key} readOnly={!mayChange} />
           ))}
+          {!mayChange && (
+            <Callout className="cockpit-theme-settings-admin-only" data-testid="colors-admin-only">
+              {t('settings.colorsAdminOnly', { admin: t('roles.admin'), role: t(`roles.${session.role}`) })}
+            </Callout>
+          )}
           {store.errorKey && (
             <Callout intent="danger" role="alert" title={t('settings.colorsSaveFailed')}>
               {t(store.errorKey)}
             </Callout>
           )}
-          <div className="cockpit-theme-settings-actions">
-            <Button type="submit" intent="primary" text={t('settings.saveColors')} loading={store.saving} disabled={!store.dirty} />
-            <Button variant="minimal" text={t('settings.discardColors')} disabled={!store.dirty || store.saving} onClick={() => store.reset()} />
-          </div>
+          {mayChange && (
+            <div className="cockpit-theme-settings-actions">
+              <Button type="submit" intent="primary" text={t('settings.saveColors')} loading={store.saving} disabled={!store.dirty} />
+              <Button variant="minimal" text={t('settings.discardColors')} disabled={!store.dirty || store.saving} onClick={() => store.reset()} />
+            </div>
+          )}
         </form>
         <ThemePreview store={store} tenantName={session.user?.tenant.name ?? ''} />
       </div>

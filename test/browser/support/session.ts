@@ -3,6 +3,8 @@ import type { BrowserContext, Page } from 'playwright-core';
 
 export const GERMAN_USER = { email: 'disponent@autohaus-nord.example', password: 'cockpit-demo' };
 export const BRITISH_USER = { email: 'operator@cityfleet.example', password: 'cockpit-demo' };
+/** City Fleet's viewer: reads orders, changes nothing (English). */
+export const BRITISH_VIEWER = { email: 'viewer@cityfleet.example', password: 'cockpit-demo' };
 
 /** Logs in through the German login form. */
 export async function logIn(page: Page, user = GERMAN_USER): Promise<void> {

@@ -43,6 +43,15 @@ describe('TokenSigner', () => {
     expect(signer.verify(token, claims.iat)).toEqual({ valid: false, reason: 'malformed' });
   });
 
+  it('carries a role when it names one of the three, and takes a token from before roles without one', () => {
+    const withRole: TokenClaims = { ...claims, role: 'viewer' };
+    expect(signer.verify(signer.sign(withRole), claims.iat)).toEqual({ valid: true, claims: withRole });
+    expect(signer.verify(signer.sign(claims), claims.iat)).toEqual({ valid: true, claims });
+    const input = `${segment({ alg: 'HS256', typ: 'JWT' })}.${segment({ ...claims, role: 'owner' })}`;
+    const token = `${input}.${createHmac('sha256', key).update(input).digest('base64url')}`;
+    expect(signer.verify(token, claims.iat)).toEqual({ valid: false, reason: 'malformed' });
+  });
+
   it('refuses keys shorter than 32 bytes', () => {
     expect(() => new TokenSigner(Buffer.alloc(31))).toThrow('at least 32 bytes');
   });

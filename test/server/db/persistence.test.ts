@@ -5,7 +5,7 @@ import type { OrderPage } from '../../../shared/Order';
 import type { User } from '../../../shared/User';
 import { seededRange, withRange } from '../support/orderRange';
 import { type KeptStorage, keptStorage, TEST_ENGINE } from '../support/testEngine';
-import { call, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer } from '../support/testServer';
+import { call, GERMAN_ADMIN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer } from '../support/testServer';
 
 /** A data directory, and on PostgreSQL a database kept between the starts (the embedded engine keeps it in the directory). */
 describe('a data directory', () => {
@@ -33,8 +33,9 @@ describe('a data directory', () => {
       const key = readFileSync(keyFile, 'utf8');
       expect(existsSync(path.join(dataDir, 'pgdata'))).toBe(TEST_ENGINE === 'pglite');
 
-      const { token } = await login(server, GERMAN_EMAIL);
-      const revoked = (await login(server, GERMAN_EMAIL)).token;
+      // The admin: the colours below are an admin's to set.
+      const { token } = await login(server, GERMAN_ADMIN_EMAIL);
+      const revoked = (await login(server, GERMAN_ADMIN_EMAIL)).token;
       expect((await call(server, '/api/auth/logout', { method: 'POST', token: revoked })).status).toBe(204);
       const patched = await call(server, '/api/me', { method: 'PATCH', token, body: { language: 'en', theme: { color2: '#123' } } });
       expect(patched.status).toBe(200);

@@ -1,10 +1,13 @@
 import type { RunningServer } from '../../../server/startServer';
 import type { User } from '../../../shared/User';
-import { BRITISH_EMAIL, EXPECTED_GERMAN_USER, call, expectProblem, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer } from '../support/testServer';
+import { BRITISH_EMAIL, EXPECTED_GERMAN_USER, call, expectProblem, GERMAN_ADMIN_EMAIL, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer } from '../support/testServer';
 
 describe('/api/me', () => {
   let server: RunningServer;
+  /** The German tenant's admin: the colours are theirs to set. */
   let token: string;
+  /** The German tenant's operator. */
+  let operator: string;
 
   const me = async (): Promise<User> => {
     const response = await call(server, '/api/me', { token });
@@ -15,15 +18,17 @@ describe('/api/me', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    token = (await login(server, GERMAN_EMAIL)).token;
+    token = (await login(server, GERMAN_ADMIN_EMAIL)).token;
+    operator = (await login(server, GERMAN_EMAIL)).token;
   }, STARTUP_TIMEOUT_MS);
 
   afterAll(() => server?.close());
 
-  it('GET answers the user of the token', async () => {
-    const response = await call(server, '/api/me', { token });
+  it('GET answers the user of the token, with their role', async () => {
+    const response = await call(server, '/api/me', { token: operator });
     expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(await response.json()).toEqual(EXPECTED_GERMAN_USER);
+    expect(await me()).toMatchObject({ email: GERMAN_ADMIN_EMAIL, role: 'admin', tenant: EXPECTED_GERMAN_USER.tenant });
   });
 
   it('PATCH changes the language and colours, clears a colour with null, and keeps the rest', async () => {
@@ -87,10 +92,29 @@ describe('/api/me', () => {
     expect((await me()).language).toBe('de');
   });
 
-  it('changes only the user of the token', async () => {
+  it('sets the colours of the admin\'s tenant, for all its users and no other tenant', async () => {
     const other = await login(server, BRITISH_EMAIL);
-    await patch({ theme: { color2: '#abcdef' } });
+    expect((await patch({ theme: { color2: '#abcdef' } })).status).toBe(200);
+    const colleague = (await (await call(server, '/api/me', { token: operator })).json()) as User;
+    expect(colleague.theme.color2).toBe('#abcdef');
     const response = await call(server, '/api/me', { token: other.token });
     expect(((await response.json()) as User).theme).toEqual({});
+  });
+
+  it('refuses the colours to an operator with 403, naming the roles, and changes nothing, not even the language sent with them', async () => {
+    const before = await me();
+    const response = await call(server, '/api/me', { method: 'PATCH', token: operator, body: { language: 'en', theme: { color1: '#000' } }, locale: 'de' });
+    const body = await expectProblem(response, 403);
+    expect(body).toMatchObject({ type: 'urn:order-cockpit:problem:forbidden', title: 'Nicht erlaubt', role: 'operator', required: 'admin' });
+    expect(body.detail).toBe('Ihre Rolle erlaubt das nicht; es wurde nichts geändert.');
+    expect(await me()).toEqual(before);
+    expect((await (await call(server, '/api/me', { token: operator })).json()) as User).toMatchObject({ language: 'de', role: 'operator' });
+  });
+
+  it('lets an operator change their own language', async () => {
+    const changed = await call(server, '/api/me', { method: 'PATCH', token: operator, body: { language: 'en' } });
+    expect(changed.status).toBe(200);
+    expect(((await changed.json()) as User).language).toBe('en');
+    expect((await call(server, '/api/me', { method: 'PATCH', token: operator, body: { language: 'de' } })).status).toBe(200);
   });
 });

@@ -24,13 +24,20 @@ describe('demo data', () => {
 
   const of = (tenant: string) => rows.filter((row) => row.tenant === tenant);
 
-  it('creates two tenants with one operator each and the asked number of orders per tenant', async () => {
-    const users = await server.database.query<{ email: string; tenant: string; language: string }>(
-      'SELECT u.email, t.name AS tenant, u.language FROM users u JOIN tenants t ON t.id = u.tenant_id ORDER BY u.email',
+  it('creates two tenants with their accounts (an admin, operators, a viewer) and the asked number of orders per tenant', async () => {
+    const users = await server.database.query<{ email: string; tenant: string; language: string; role: string }>(
+      'SELECT u.email, t.name AS tenant, u.language, u.role FROM users u JOIN tenants t ON t.id = u.tenant_id ORDER BY u.email',
     );
     expect(users).toEqual([
-      { email: 'disponent@autohaus-nord.example', tenant: 'Autohaus Nord', language: 'de' },
-      { email: 'operator@cityfleet.example', tenant: 'City Fleet Rentals', language: 'en' },
+      { email: 'admin@autohaus-nord.example', tenant: 'Autohaus Nord', language: 'de', role: 'admin' },
+      { email: 'disponent@autohaus-nord.example', tenant: 'Autohaus Nord', language: 'de', role: 'operator' },
+      { email: 'operator@cityfleet.example', tenant: 'City Fleet Rentals', language: 'en', role: 'operator' },
+      { email: 'viewer@cityfleet.example', tenant: 'City Fleet Rentals', language: 'en', role: 'viewer' },
+    ]);
+    const colours = await server.database.query<{ name: string; theme_color1: string | null }>('SELECT name, theme_color1 FROM tenants ORDER BY name');
+    expect(colours).toEqual([
+      { name: 'Autohaus Nord', theme_color1: '#0b3d91' },
+      { name: 'City Fleet Rentals', theme_color1: null },
     ]);
     expect(of('Autohaus Nord')).toHaveLength(400);
     expect(of('City Fleet Rentals')).toHaveLength(400);

@@ -10,6 +10,10 @@ export const STARTUP_TIMEOUT_MS = 60_000;
 
 export const GERMAN_EMAIL = DEMO_TENANTS[0]?.user.email ?? '';
 export const BRITISH_EMAIL = DEMO_TENANTS[1]?.user.email ?? '';
+/** The German tenant's admin (its colours and users). */
+export const GERMAN_ADMIN_EMAIL = DEMO_TENANTS[0]?.colleagues.find((user) => user.role === 'admin')?.email ?? '';
+/** The British tenant's viewer (reads, changes nothing). */
+export const BRITISH_VIEWER_EMAIL = DEMO_TENANTS[1]?.colleagues.find((user) => user.role === 'viewer')?.email ?? '';
 
 /** The German demo user as `/api/me` and the login answer it (ids are generated). */
 export const EXPECTED_GERMAN_USER = {
@@ -17,6 +21,7 @@ export const EXPECTED_GERMAN_USER = {
   email: GERMAN_EMAIL,
   name: 'Dana Brandt',
   language: 'de',
+  role: 'operator',
   tenant: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Autohaus Nord' },
   theme: { color1: '#0b3d91', color2: '#1f6feb', color3: '#d9480f' },
 };

@@ -6,6 +6,7 @@ export const demoUser: User = {
   email: 'disponent@autohaus-nord.example',
   name: 'Dana Disponent',
   language: 'de',
+  role: 'operator',
   tenant: { id: 't-1', name: 'Autohaus Nord' },
   theme: { color1: '#0b3d91', color2: '#1f6feb', color3: '#d9480f' },
 };
@@ -14,3 +15,21 @@ export function loginResult(now: number, user: User = demoUser): LoginResult {
   const expires = now + 8 * 3600 * 1000;
   return { token: tokenExpiringAt(expires, user.id), expiresAt: new Date(expires).toISOString(), user };
 }
+
+/** The German tenant's admin: may also set the tenant's colours. */
+export const demoAdmin: User = {
+  ...demoUser,
+  id: 'u-2',
+  email: 'admin@autohaus-nord.example',
+  name: 'Jonas Albrecht',
+  role: 'admin',
+};
+
+/** A viewer: reads orders, changes nothing. */
+export const demoViewer: User = {
+  ...demoUser,
+  id: 'u-3',
+  email: 'viewer@autohaus-nord.example',
+  name: 'Vera Viewer',
+  role: 'viewer',
+};

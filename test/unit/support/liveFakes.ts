@@ -5,7 +5,7 @@ import { Emitter } from '../../../src/domain/model/Emitter';
 import type { ThemeColors } from '../../../shared/ThemeColors';
 import type { EventStream, EventStreamState, ServerEvent } from '../../../src/domain/ports/EventStream';
 import type { FrameScheduler } from '../../../src/domain/ports/FrameScheduler';
-import type { UnauthorizedEvent } from '../../../src/domain/ports/HttpClient';
+import type { RefusedRequest } from '../../../src/domain/ports/HttpClient';
 import type { PushService } from '../../../src/domain/ports/PushService';
 import type { ThemeService } from '../../../src/domain/ports/ThemeService';
 import type { Timers } from '../../../src/domain/ports/Timers';
@@ -14,7 +14,7 @@ import type { Timers } from '../../../src/domain/ports/Timers';
 export class FakeEventStream implements EventStream {
   private readonly box = observable({ state: 'idle' as EventStreamState, errorKey: null as string | null });
   private readonly events = new Emitter<ServerEvent>();
-  private readonly unauthorized = new Emitter<UnauthorizedEvent>();
+  private readonly unauthorized = new Emitter<RefusedRequest>();
   readonly calls: ('open' | 'close')[] = [];
   /** The token of each `open`, in order. */
   readonly openedWith: string[] = [];

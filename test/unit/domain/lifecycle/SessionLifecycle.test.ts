@@ -89,6 +89,36 @@ describe('SessionLifecycle', () => {
 
   });
 
+  describe('a 403 to a request of the current session reads the user again and keeps the session', () => {
+    beforeEach(start);
+    const forbidden = { status: 403, body: { type: 'urn:order-cockpit:problem:forbidden', title: 'Nicht erlaubt', status: 403, role: 'viewer', required: 'operator' } };
+
+    it('takes the role the backend has now, shows no logout and stays signed in', async () => {
+      session.signIn(loginResult(bed.clock.now()));
+      expect(session.role).toBe('operator');
+      bed.backend.on('PATCH /orders/o-1', forbidden);
+      bed.backend.on('GET /me', { status: 200, body: { ...demoUser, role: 'viewer' } });
+      const http = bed.container.get<HttpClient>(HttpClient);
+      await expect(http.put('/orders/o-1', { notes: 'x' })).rejects.toMatchObject({ status: 403, kind: 'forbidden' });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(bed.backend.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['PATCH /orders/o-1', 'GET /me']);
+      expect(session.role).toBe('viewer');
+      expect(session.isSignedIn).toBe(true);
+      expect(bed.navigator.navigations).toEqual([]);
+    });
+
+    it('reads nothing for a 403 of an older session\'s request', async () => {
+      session.signIn(loginResult(bed.clock.now() - 1000));
+      bed.backend.on('PATCH /orders/o-1', forbidden);
+      const http = bed.container.get<HttpClient>(HttpClient);
+      const request = http.put('/orders/o-1', { notes: 'x' });
+      session.signIn(loginResult(bed.clock.now()));
+      await expect(request).rejects.toMatchObject({ status: 403 });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(bed.backend.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['PATCH /orders/o-1']);
+    });
+  });
+
   describe('a 401 to a request of the current session ends it once', () => {
     beforeEach(start);
     const unauthorized = { status: 401, body: { type: 'about:blank', title: 'Unauthorized', status: 401 } };

@@ -3,7 +3,7 @@ import { StatePersistence } from '../../../../src/domain/ports/StatePersistence'
 import { ObservableSessionStore } from '../../../../src/domain/stores/ObservableSessionStore';
 import { STATE_KEY } from '../../../../src/infrastructure/persistence/MobxStatePersistence';
 import { createTestContainer } from '../../support/createTestContainer';
-import { demoUser, loginResult } from '../../support/demoUser';
+import { demoAdmin, demoUser, demoViewer, loginResult } from '../../support/demoUser';
 import { tokenExpiringAt } from '../../support/fakeJwt';
 
 let current: ObservableSessionStore | null = null;
@@ -82,5 +82,26 @@ describe('ObservableSessionStore persistence', () => {
     store.signIn(loginResult(Date.parse('2026-11-21T09:00:00Z'), { ...demoUser, language: 'en' }));
     store.signOut();
     expect(stored()).toEqual({ auth: { token: null, language: 'en', colors: {}, user: null } });
+  });
+
+  it('tells the user\'s role and what it allows; a user kept from before roles is a viewer until the backend says more', async () => {
+    const store = await reload();
+    expect(store.role).toBe('viewer');
+    const at = Date.parse('2026-11-21T09:00:00Z');
+    store.signIn(loginResult(at, demoViewer));
+    expect([store.allows('viewer'), store.allows('operator'), store.allows('admin')]).toEqual([true, false, false]);
+    store.signIn(loginResult(at, demoUser));
+    expect(store.role).toBe('operator');
+    expect([store.allows('viewer'), store.allows('operator'), store.allows('admin')]).toEqual([true, true, false]);
+    store.setUser(demoAdmin);
+    expect(store.allows('admin')).toBe(true);
+
+    const { role: _dropped, ...beforeRoles } = demoUser;
+    localStorage.setItem(STATE_KEY, JSON.stringify({ auth: { ...stored()['auth'] as object, user: beforeRoles } }));
+    const restored = await reload();
+    expect(restored.user?.name).toBe(demoUser.name);
+    expect(restored.role).toBe('viewer');
+    restored.setUser(demoUser);
+    expect(restored.role).toBe('operator');
   });
 });

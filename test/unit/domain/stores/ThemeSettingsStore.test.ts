@@ -4,7 +4,7 @@ import { SessionStore } from '../../../../src/domain/ports/SessionStore';
 import { ThemeSettingsStore } from '../../../../src/domain/stores/ThemeSettingsStore';
 import type { FakeAnswer } from '../../support/FakeBackend';
 import { createTestContainer, type TestBed } from '../../support/createTestContainer';
-import { demoUser, loginResult } from '../../support/demoUser';
+import { demoAdmin, demoUser, loginResult } from '../../support/demoUser';
 
 const validation = (errors: { field: string; message: string }[]): FakeAnswer => ({
   status: 422,
@@ -21,7 +21,7 @@ describe('ThemeSettingsStore', () => {
     localStorage.clear();
     bed = createTestContainer();
     session = bed.container.get<SessionStore>(SessionStore);
-    session.signIn(loginResult(bed.clock.now()));
+    session.signIn(loginResult(bed.clock.now(), demoAdmin));
     store = new ThemeSettingsStore(session, bed.container.get<AuthApi>(AuthApi), bed.notifier);
     store.reset();
   });
@@ -44,7 +44,7 @@ describe('ThemeSettingsStore', () => {
     expect(store.preview.color1).toEqual({ background: '#ffd43b', foreground: '#1c2127' });
     expect(store.preview.color2).toBeNull();
     expect(store.dirty).toBe(true);
-    expect(session.colors).toEqual(demoUser.theme);
+    expect(session.colors).toEqual(demoAdmin.theme);
   });
 
   it('previews nothing for an invalid text and names it only once the field was left', () => {
@@ -59,7 +59,7 @@ describe('ThemeSettingsStore', () => {
   });
 
   it('sends only the changed colours with PATCH /me, null for a cleared one, and the session takes the answer', async () => {
-    const answer = { ...demoUser, theme: { color1: 'rgb(1, 2, 3)', color3: '#d9480f' } };
+    const answer = { ...demoAdmin, theme: { color1: 'rgb(1, 2, 3)', color3: '#d9480f' } };
     bed.backend.on('PATCH /me', { status: 200, body: answer });
     store.edit('color1', '  rgb(1, 2, 3) ');
     store.clear('color2');
@@ -87,6 +87,13 @@ describe('ThemeSettingsStore', () => {
     expect(patches()).toEqual([]);
   });
 
+  it('sends nothing for a role that may not set the colours (an operator)', async () => {
+    session.signIn(loginResult(bed.clock.now(), demoUser));
+    store.edit('color1', '#123456');
+    await expect(store.save()).resolves.toBe(false);
+    expect(patches()).toEqual([]);
+  });
+
   it('cannot send twice while a save runs', async () => {
     let answer: (value: FakeAnswer) => void = () => undefined;
     bed.backend.on('PATCH /me', () => new Promise<FakeAnswer>((resolve) => (answer = resolve)));
@@ -95,7 +102,7 @@ describe('ThemeSettingsStore', () => {
     expect(store.saving).toBe(true);
     await expect(store.save()).resolves.toBe(false);
     await waitFor(() => expect(patches()).toHaveLength(1));
-    answer({ status: 200, body: { ...demoUser, theme: { ...demoUser.theme, color1: '#123456' } } });
+    answer({ status: 200, body: { ...demoAdmin, theme: { ...demoAdmin.theme, color1: '#123456' } } });
     await expect(first).resolves.toBe(true);
     expect(patches()).toHaveLength(1);
     expect(store.saving).toBe(false);
@@ -108,7 +115,7 @@ describe('ThemeSettingsStore', () => {
     expect(store.fieldErrors).toEqual({ color3: 'muss eine Farbe der Form #rgb, #rrggbb, rgb() oder hsl() sein' });
     expect(store.errorKey).toBeNull();
     expect(store.draft.color3).toBe('#abcdef');
-    expect(session.colors).toEqual(demoUser.theme);
+    expect(session.colors).toEqual(demoAdmin.theme);
     store.edit('color3', '#abcdee');
     expect(store.fieldErrors).toEqual({});
   });
@@ -118,9 +125,9 @@ describe('ThemeSettingsStore', () => {
     await expect(store.save()).resolves.toBe(false);
     expect(store.errorKey).toBe('errors.network');
     expect(store.draft.color1).toBe('#123456');
-    expect(session.colors).toEqual(demoUser.theme);
+    expect(session.colors).toEqual(demoAdmin.theme);
 
-    bed.backend.on('PATCH /me', { status: 200, body: { ...demoUser, theme: { ...demoUser.theme, color1: '#123456' } } });
+    bed.backend.on('PATCH /me', { status: 200, body: { ...demoAdmin, theme: { ...demoAdmin.theme, color1: '#123456' } } });
     await expect(store.save()).resolves.toBe(true);
     expect(store.errorKey).toBeNull();
     expect(session.colors.color1).toBe('#123456');

@@ -3,7 +3,7 @@
 import { autorun } from 'mobx';
 import type { Language } from '../../../../shared/Language';
 import type { ServerEvent } from '../../../../src/domain/ports/EventStream';
-import type { UnauthorizedEvent } from '../../../../src/domain/ports/HttpClient';
+import type { RefusedRequest } from '../../../../src/domain/ports/HttpClient';
 import { FetchEventStream, SILENCE_TIMEOUT } from '../../../../src/infrastructure/events/FetchEventStream';
 import { type FakeBody, FakeEventServer, type FakeRequest, FakeWindow } from './FakeEventServer';
 import { SystemClock } from '../../../../src/infrastructure/clock/SystemClock';
@@ -453,7 +453,7 @@ describe('FetchEventStream', () => {
 
   describe('refusals', () => {
     it('announces a 401 once with the token it carried and stops', async () => {
-      const unauthorized: UnauthorizedEvent[] = [];
+      const unauthorized: RefusedRequest[] = [];
       stream.onDidReceiveUnauthorized((event) => unauthorized.push(event));
       stream.open('token-1');
       server.last.answer(401, { 'Content-Type': 'application/problem+json' }, '{}');

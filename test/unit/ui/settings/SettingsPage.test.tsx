@@ -15,7 +15,7 @@ import { ServiceContext } from '../../../../src/ui/services/ServiceContext';
 import { SettingsPage } from '../../../../src/ui/settings/SettingsPage';
 import type { FakeAnswer } from '../../support/FakeBackend';
 import { createTestContainer, type TestBed } from '../../support/createTestContainer';
-import { demoUser, loginResult } from '../../support/demoUser';
+import { demoAdmin, demoUser, loginResult } from '../../support/demoUser';
 
 /** The settings page with the test container's services and the real texts, German first. */
 function renderSettings(bed: TestBed) {
@@ -53,7 +53,22 @@ describe('SettingsPage: theme colours', () => {
     localStorage.clear();
     bed = createTestContainer();
     session = bed.container.get<SessionStore>(SessionStore);
-    session.signIn(loginResult(bed.clock.now()));
+    session.signIn(loginResult(bed.clock.now(), demoAdmin));
+  });
+
+  it('shows an operator the tenant\'s colours to read, says that an admin sets them, and offers no save', async () => {
+    session.signIn(loginResult(bed.clock.now(), demoUser));
+    const { i18n } = renderSettings(bed);
+    expect(screen.getByLabelText('Kopfleiste')).toHaveProperty('value', '#0b3d91');
+    expect(screen.getByLabelText('Kopfleiste')).toHaveProperty('disabled', true);
+    expect(screen.getByLabelText('Farbe auswählen: Kopfleiste')).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Farbe entfernen: Werkzeugleiste' })).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('button', { name: 'Farben speichern' })).toBeNull();
+    expect(screen.getByTestId('colors-admin-only').textContent).toBe('Die Farben legt ein Administrator fest; Ihre Rolle ist Disponent.');
+    await act(() => i18n.changeLanguage('en'));
+    expect(screen.getByTestId('colors-admin-only').textContent).toBe('The colours are set by an Administrator; your role is Operator.');
+    // The language stays the operator's own to change.
+    expect(screen.getByRole('radio', { name: 'English' })).toHaveProperty('disabled', false);
   });
 
   it('labels the three colours, their pickers and clear buttons in German, and in English after a switch', async () => {
@@ -95,12 +110,12 @@ describe('SettingsPage: theme colours', () => {
     expect(background('preview-button')).toBe('rgb(230, 230, 230)');
     expect(foreground('preview-button')).toBe('rgb(28, 33, 39)');
 
-    expect(session.colors).toEqual(demoUser.theme);
+    expect(session.colors).toEqual(demoAdmin.theme);
     expect(bed.backend.requests).toEqual([]);
   });
 
   it('shows the console’s own colour in the preview for a cleared colour, and saves the clearing as null', async () => {
-    bed.backend.on('PATCH /me', { status: 200, body: { ...demoUser, theme: { color1: '#0b3d91', color3: '#d9480f' } } });
+    bed.backend.on('PATCH /me', { status: 200, body: { ...demoAdmin, theme: { color1: '#0b3d91', color3: '#d9480f' } } });
     renderSettings(bed);
     fireEvent.click(screen.getByRole('button', { name: 'Farbe entfernen: Werkzeugleiste' }));
     expect(screen.getByLabelText('Werkzeugleiste')).toHaveProperty('value', '');
@@ -142,7 +157,7 @@ describe('SettingsPage: theme colours', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Farben speichern' })));
     expect(screen.getByText('muss eine Farbe der Form #rgb, #rrggbb, rgb() oder hsl() sein')).toBeTruthy();
     expect(screen.getByLabelText('Kopfleiste')).toHaveProperty('value', '#abcdef');
-    expect(session.colors).toEqual(demoUser.theme);
+    expect(session.colors).toEqual(demoAdmin.theme);
   });
 
   it('cannot send twice while saving, and the session takes the saved colours', async () => {
@@ -157,7 +172,7 @@ describe('SettingsPage: theme colours', () => {
     expect(save).toHaveProperty('disabled', true);
     fireEvent.click(save);
 
-    await act(async () => answer({ status: 200, body: { ...demoUser, theme: { ...demoUser.theme, color1: '#123456' } } }));
+    await act(async () => answer({ status: 200, body: { ...demoAdmin, theme: { ...demoAdmin.theme, color1: '#123456' } } }));
     expect(patches(bed)).toHaveLength(1);
     expect(session.colors.color1).toBe('#123456');
     expect(bed.notifier.toasts).toEqual([{ message: 'settings.colorsSaved', intent: 'success' }]);
@@ -172,7 +187,7 @@ describe('SettingsPage: theme colours', () => {
     expect(within(alert).getByText('Die Farben wurden nicht gespeichert')).toBeTruthy();
     expect(alert.textContent).toContain('Der Server ist nicht erreichbar.');
     expect(screen.getByLabelText('Werkzeugleiste')).toHaveProperty('value', 'rgb(10, 20, 30)');
-    expect(session.colors).toEqual(demoUser.theme);
+    expect(session.colors).toEqual(demoAdmin.theme);
     expect(screen.getByRole('button', { name: 'Farben speichern' })).toHaveProperty('disabled', false);
   });
 
@@ -203,7 +218,7 @@ describe('SettingsPage: notifications', () => {
   beforeEach(() => {
     localStorage.clear();
     bed = createTestContainer();
-    bed.container.get<SessionStore>(SessionStore).signIn(loginResult(bed.clock.now()));
+    bed.container.get<SessionStore>(SessionStore).signIn(loginResult(bed.clock.now(), demoAdmin));
   });
 
   /** The state of notifications as the page shows it: its heading, then the state and what to do. */

@@ -32,8 +32,10 @@ describe('the header before its overlays have arrived', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Benutzermenü' }));
 
-    expect(await screen.findByTestId('logout')).toBeTruthy();
+    // The overlays' module arrives as a chunk would: on a busy machine that takes longer than testing-library's one second.
+    expect(await screen.findByTestId('logout', undefined, { timeout: 5000 })).toBeTruthy();
     expect(document.querySelectorAll('.bp6-popover-target')).toHaveLength(2);
+    expect(screen.getByTestId('user-role').textContent).toBe('Rolle: Disponent');
     view.lifecycle.dispose();
   });
 });

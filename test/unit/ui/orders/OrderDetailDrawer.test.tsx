@@ -1,0 +1,53 @@
+import { act, screen } from '@testing-library/react';
+import { SessionStore } from '../../../../src/domain/ports/SessionStore';
+import { OrderDetailStore } from '../../../../src/domain/stores/OrderDetailStore';
+import { OrderDetailDrawer } from '../../../../src/ui/orders/OrderDetailDrawer';
+import { createTestContainer, type TestBed } from '../../support/createTestContainer';
+import { demoUser, demoViewer, loginResult } from '../../support/demoUser';
+import { makeOrders } from '../../support/FakeOrdersApi';
+import { renderWithServices } from '../../support/renderWithServices';
+
+/** The drawer as each role sees an open order. */
+describe('OrderDetailDrawer by role', () => {
+  let bed: TestBed;
+  const order = { ...makeOrders(1)[0]!, status: 'new' as const, notes: 'Reifen\nprüfen', station: 'Kiel Hafen' };
+
+  beforeEach(() => {
+    localStorage.clear();
+    bed = createTestContainer();
+    bed.backend.on(`GET /orders/${order.id}`, { status: 200, body: order });
+  });
+
+  afterEach(() => bed.container.get(OrderDetailStore).close());
+
+  async function openAs(user: typeof demoUser) {
+    bed.container.get<SessionStore>(SessionStore).signIn(loginResult(bed.clock.now(), user));
+    const view = renderWithServices(bed, <OrderDetailDrawer orderId={order.id} onClose={() => undefined} />);
+    await act(() => bed.container.get(OrderDetailStore).open(order.id));
+    return view;
+  }
+
+  it('shows an operator the next statuses and the form', async () => {
+    await openAs(demoUser);
+    expect(screen.getByRole('button', { name: 'Bestätigen' })).toBeTruthy();
+    expect(screen.getByLabelText('Notizen')).toHaveProperty('value', 'Reifen\nprüfen');
+    expect(screen.getByRole('button', { name: 'Speichern' })).toBeTruthy();
+    expect(screen.queryByTestId('order-read-only')).toBeNull();
+  });
+
+  it('shows a viewer the order to read, with no control that changes it and a note saying why, in both languages', async () => {
+    const { i18n } = await openAs(demoViewer);
+    const drawer = document.querySelector('.cockpit-order-detail');
+    expect(drawer?.textContent).toContain('Kiel Hafen');
+    expect(drawer?.textContent).toContain('Reifen\nprüfen');
+    expect(screen.queryByRole('button', { name: 'Bestätigen' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Stornieren' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Speichern' })).toBeNull();
+    expect(drawer?.querySelectorAll('input, textarea')).toHaveLength(0);
+    expect(screen.getByTestId('order-read-only').textContent).toBe(
+      'Sie können diesen Auftrag lesen. Aufträge ändern darf die Rolle Disponent; Ihre ist Betrachter.',
+    );
+    await act(() => i18n.changeLanguage('en'));
+    expect(screen.getByTestId('order-read-only').textContent).toBe('You can read this order. Changing orders needs the role Operator; yours is Viewer.');
+  });
+});
