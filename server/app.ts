@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { authenticate } from './auth/authentication';
 import { authorize } from './auth/authorization';
-import { type AuthRoutesDeps, registerLoginRoute, registerLogoutRoute } from './auth/authRoutes';
+import { type AuthRoutesDeps, registerLoginRoute, registerLogoutRoute, registerPasswordChangeRoute } from './auth/authRoutes';
 import type { LoginOptions } from './auth/LoginOptions';
 import { DEFAULT_LOGIN_RATE_LIMITS, LoginRateLimiter, SharedLoginRateLimiter } from './auth/LoginRateLimiter';
 import { PasswordVerifier } from './auth/PasswordVerifier';
@@ -222,6 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     api.addHook('onRequest', authenticate({ signer, revokedTokens, users, clock }));
     api.addHook('onRequest', authorize);
     registerLogoutRoute(api, authDeps);
+    registerPasswordChangeRoute(api, authDeps);
     registerMeRoutes(api, { users, clock });
     registerOrderRoutes(api, { orders: new OrderRepository(options.database), events: hub, clock });
     registerPushRoutes(api, { subscriptions: pushSubscriptions, endpoints: pushEndpoints, publicKey: vapid.publicKey, clock });
@@ -230,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       eventLog,
       streams: openStreams,
       revokedTokens,
+      users,
       clock,
       pingIntervalMs: events.pingIntervalMs ?? DEFAULT_PING_INTERVAL_MS,
       stallTimeoutMs: events.stallTimeoutMs ?? DEFAULT_STALL_TIMEOUT_MS,
@@ -240,6 +242,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       notifications: events.notifications,
       streams: openStreams,
       revokedTokens,
+      users,
       onError: (error, message) => app.log.error({ err: error }, message),
     });
     app.addHook('onClose', async () => revocations.dispose());

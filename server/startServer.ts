@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp, type LiveEventOptions } from './app';
 import type { LoginOptions } from './auth/LoginOptions';
 import { REVOCATION_CHANNEL, RevokedTokens } from './auth/RevokedTokens';
+import { SESSIONS_ENDED_CHANNEL } from './users/UserRepository';
 import { keyFromDataDir, keyFromSecret, randomKey } from './auth/signingKey';
 import { Lease } from './cluster/Lease';
 import { LeasedTask } from './cluster/LeasedTask';
@@ -165,7 +166,7 @@ async function listenToPostgres(
   database: Database,
   onError: (error: unknown, message: string) => void,
 ): Promise<{ hub: PostgresEventHub; notifications: PostgresNotifications; close(): Promise<void> }> {
-  const notifications = new PostgresNotifications({ connectionString, channels: [EVENT_CHANNEL, REVOCATION_CHANNEL], onError });
+  const notifications = new PostgresNotifications({ connectionString, channels: [EVENT_CHANNEL, REVOCATION_CHANNEL, SESSIONS_ENDED_CHANNEL], onError });
   const hub = new PostgresEventHub({ notifications, eventLog: new EventLog(database), database, onError });
   const close = async () => {
     hub.close();

@@ -1,13 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { PASSWORD_MAX_LENGTH } from '../../shared/passwordRule';
+import type { FieldError } from '../../shared/Problem';
 import type { LoginResult } from '../../shared/User';
 import type { OpenStreams } from '../events/OpenStreams';
+import { fieldError } from '../http/fieldErrors';
+import { requestLocale } from '../http/locale';
 import { ProblemError } from '../http/ProblemError';
 import { singleLineText } from '../http/textSchemas';
-import type { UserRepository } from '../users/UserRepository';
+import type { UserRecord, UserRepository } from '../users/UserRepository';
 import { userView } from '../users/userView';
 import { principalOf } from './authentication';
 import type { LoginLimits } from './LoginRateLimiter';
+import { newPasswordErrors } from './passwordPolicy';
+import { hashPassword } from './passwords';
 import type { PasswordVerifier } from './PasswordVerifier';
 import type { RevokedTokens } from './RevokedTokens';
 import type { TokenSigner } from './tokens';
@@ -20,8 +26,8 @@ export interface AuthRoutesDeps {
   passwords: PasswordVerifier;
   clock: () => Date;
   tokenTtlSeconds: number;
-  /** The open event streams: a logout ends those of its token. */
-  eventStreams: Pick<OpenStreams, 'closeToken'>;
+  /** The open event streams: a logout ends those of its token, a changed password the user's others. */
+  eventStreams: Pick<OpenStreams, 'closeToken' | 'closeSessionsBefore'>;
 }
 
 const loginSchema = {
@@ -31,10 +37,28 @@ const loginSchema = {
     required: ['email', 'password'],
     properties: {
       email: singleLineText({ minLength: 1, maxLength: 320 }),
-      password: { type: 'string', minLength: 1, maxLength: 1024 },
+      password: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH },
     },
   },
 } as const;
+
+const passwordChangeSchema = {
+  body: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['currentPassword', 'newPassword'],
+    properties: {
+      currentPassword: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH },
+      // Its length is a rule of the value (422, with the others), not of the type.
+      newPassword: { type: 'string' },
+    },
+  },
+} as const;
+
+interface PasswordChangeBody {
+  currentPassword: string;
+  newPassword: string;
+}
 
 interface LoginBody {
   email: string;
@@ -43,6 +67,15 @@ interface LoginBody {
 
 /** Seconds a sign-in refused for a full hashing queue is asked to wait: the queue drains in about half a second. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
+
+/** A session's answer: a new token of `user`, issued at `now`, and the user. */
+function issueToken(deps: AuthRoutesDeps, reply: FastifyReply, user: UserRecord, now: Date): LoginResult {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  const expiresAt = issuedAt + deps.tokenTtlSeconds;
+  const token = deps.signer.sign({ sub: user.id, tenant: user.tenant_id, jti: randomUUID(), iat: issuedAt, exp: expiresAt, role: user.role });
+  reply.header('cache-control', 'no-store');
+  return { token, expiresAt: new Date(expiresAt * 1000).toISOString(), user: userView(user) };
+}
 
 /**
  * `POST /api/auth/login`: a token for the right e-mail and password. Wrong e-mail and wrong password
@@ -72,12 +105,58 @@ export function registerLoginRoute(app: FastifyInstance, deps: AuthRoutesDeps): 
       throw new ProblemError('wrong-credentials');
     }
     await deps.limiter.succeeded(attempt);
+    return issueToken(deps, reply, user, deps.clock());
+  });
+}
 
-    const issuedAt = Math.floor(deps.clock().getTime() / 1000);
-    const expiresAt = issuedAt + deps.tokenTtlSeconds;
-    const token = deps.signer.sign({ sub: user.id, tenant: user.tenant_id, jti: randomUUID(), iat: issuedAt, exp: expiresAt, role: user.role });
-    reply.header('cache-control', 'no-store');
-    return { token, expiresAt: new Date(expiresAt * 1000).toISOString(), user: userView(user) };
+/**
+ * `POST /api/me/password`: the signed-in user's new password, given the current one. The new one
+ * must meet the rule (auth/passwordPolicy.ts); every field in error is named at once (422), and a
+ * wrong current password counts against the sign-in limits of the account, as a failed sign-in does
+ * (429 once too many). On success the hash is stored and every session of the user ends: the
+ * request's own token is revoked, tokens issued before now no longer count (on every process, their
+ * streams end), and the answer carries a new token for the session that made the change, as a
+ * sign-in does. Register it behind authentication.
+ */
+export function registerPasswordChangeRoute(app: FastifyInstance, deps: AuthRoutesDeps): void {
+  app.post<{ Body: PasswordChangeBody }>('/api/me/password', { schema: passwordChangeSchema }, async (request, reply): Promise<LoginResult> => {
+    const principal = principalOf(request);
+    const locale = requestLocale(request);
+    const { currentPassword, newPassword } = request.body;
+    const user = await deps.users.findById(principal.userId);
+    if (!user) {
+      throw new ProblemError('unauthorized', { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
+    }
+    const started = await deps.limiter.start(request.ip, user.email);
+    if ('retryAfterSeconds' in started) {
+      throw new ProblemError('too-many-attempts', {
+        params: { retryAfterSeconds: started.retryAfterSeconds },
+        headers: { 'retry-after': String(started.retryAfterSeconds) },
+      });
+    }
+    const check = await deps.passwords.check(currentPassword, user.password_hash);
+    if (check === 'busy') {
+      await deps.limiter.withdraw(started.attempt);
+      throw new ProblemError('sign-in-busy', { headers: { 'retry-after': String(BUSY_RETRY_AFTER_SECONDS) } });
+    }
+    const errors: FieldError[] = [];
+    if (check === 'mismatch') {
+      errors.push(fieldError('currentPassword', 'wrongPassword', locale));
+    } else {
+      await deps.limiter.succeeded(started.attempt);
+    }
+    errors.push(...newPasswordErrors(newPassword, { email: user.email, currentPassword }, locale));
+    if (errors.length > 0) {
+      throw new ProblemError('invalid-value', { errors });
+    }
+
+    const now = deps.clock();
+    await deps.users.changePassword(user.id, await hashPassword(newPassword), now);
+    // Tokens are issued in whole seconds: the request's own, perhaps of this very second, goes too.
+    await deps.revokedTokens.revoke(principal.tokenId, principal.expiresAt);
+    deps.eventStreams.closeToken(principal.tokenId);
+    deps.eventStreams.closeSessionsBefore(user.id, Math.floor(now.getTime() / 1000));
+    return issueToken(deps, reply, user, now);
   });
 }
 

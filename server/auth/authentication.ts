@@ -1,7 +1,7 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Role } from '../../shared/Role';
 import { ProblemError } from '../http/ProblemError';
-import type { UserRepository } from '../users/UserRepository';
+import type { UserAccess, UserRepository } from '../users/UserRepository';
 import type { RevokedTokens } from './RevokedTokens';
 import type { TokenSigner } from './tokens';
 
@@ -10,6 +10,8 @@ export interface Principal {
   userId: string;
   tenantId: string;
   tokenId: string;
+  /** When the token was issued (seconds since the epoch). */
+  issuedAt: number;
   expiresAt: Date;
   /** The user's role now (read at this request, not the token's copy). */
   role: Role;
@@ -32,14 +34,15 @@ function unauthorized(error?: 'invalid_token'): ProblemError {
 
 /**
  * The hook that admits only requests with a valid token: `Authorization: Bearer <JWT>`, signature
- * right, not expired, not revoked, of a user who still exists. Anything else is a 401 problem with
+ * right, not expired, not revoked, of a user who still exists, issued after the user's sessions were
+ * last ended (a changed password ends the others). Anything else is a 401 problem with
  * `WWW-Authenticate: Bearer`. The principal carries the user's role as it is now, so that a changed
  * role counts from the next request on.
  */
 export function authenticate(deps: {
   signer: TokenSigner;
   revokedTokens: RevokedTokens;
-  users: Pick<UserRepository, 'roleOf'>;
+  users: Pick<UserRepository, 'accessOf'>;
   clock: () => Date;
 }): onRequestHookHandler {
   return async (request) => {
@@ -55,18 +58,27 @@ export function authenticate(deps: {
     if (!check.valid || !UUID.test(check.claims.jti) || !UUID.test(check.claims.sub) || !UUID.test(check.claims.tenant)) {
       throw unauthorized('invalid_token');
     }
-    const [revoked, role] = await Promise.all([deps.revokedTokens.isRevoked(check.claims.jti), deps.users.roleOf(check.claims.sub)]);
-    if (revoked || role === undefined) {
+    const [revoked, access] = await Promise.all([deps.revokedTokens.isRevoked(check.claims.jti), deps.users.accessOf(check.claims.sub)]);
+    if (revoked || access === undefined || !issuedWithin(check.claims.iat, access)) {
       throw unauthorized('invalid_token');
     }
     request.principal = {
       userId: check.claims.sub,
       tenantId: check.claims.tenant,
       tokenId: check.claims.jti,
+      issuedAt: check.claims.iat,
       expiresAt: new Date(check.claims.exp * 1000),
-      role,
+      role: access.role,
     };
   };
+}
+
+/**
+ * Whether a token issued at `issuedAt` (seconds) still counts for its user: not issued before the
+ * user's sessions were last ended (compared in whole seconds, as tokens tell their time).
+ */
+export function issuedWithin(issuedAt: number, access: Pick<UserAccess, 'sessionsValidFrom'>): boolean {
+  return access.sessionsValidFrom === null || issuedAt >= Math.floor(Date.parse(access.sessionsValidFrom) / 1000);
 }
 
 /** The principal of an authenticated request. */

@@ -11,9 +11,17 @@ export interface ClosableStream {
   close(reason: StreamEnd): void;
 }
 
+/** The token a stream was opened with: its id (`jti`), its user and when it was issued (seconds). */
+export interface StreamToken {
+  id: string;
+  userId: string;
+  issuedAt: number;
+}
+
 /**
- * The open event streams of this process by the id (`jti`) of the token that opened them: a logout
- * ends the streams of its token, and closing the server ends all of them.
+ * The open event streams of this process by the id (`jti`) of the token that opened them and by its
+ * user: a logout ends the streams of its token, a changed password those of the user's other
+ * tokens, and closing the server ends all of them.
  *
  * A token keeps at most `maxPerToken` streams: a newer one ends the oldest (`displaced`) rather than
  * being refused. A reloaded tab leaves its old connection behind, often half-open, and the backend
@@ -26,17 +34,38 @@ export interface ClosableStream {
  */
 export class OpenStreams {
   private readonly byToken = new KeyedSets<string, ClosableStream>();
+  private readonly byUser = new KeyedSets<string, { stream: ClosableStream; issuedAt: number }>();
 
   constructor(private readonly maxPerToken = DEFAULT_MAX_STREAMS_PER_TOKEN) {}
 
-  /** Registers `stream` of the token `tokenId`, ending its oldest streams beyond `maxPerToken`. */
-  add(tokenId: string, stream: ClosableStream): Disposable {
-    const registration = this.byToken.add(tokenId, stream);
-    const streams = this.byToken.valuesOf(tokenId);
+  /** Registers `stream` of `token`, ending the token's oldest streams beyond `maxPerToken`. */
+  add(token: StreamToken, stream: ClosableStream): Disposable {
+    const byToken = this.byToken.add(token.id, stream);
+    const byUser = this.byUser.add(token.userId, { stream, issuedAt: token.issuedAt });
+    const streams = this.byToken.valuesOf(token.id);
     for (const oldest of streams.slice(0, Math.max(0, streams.length - this.maxPerToken))) {
       oldest.close('displaced');
     }
-    return registration;
+    return {
+      dispose: () => {
+        byToken.dispose();
+        byUser.dispose();
+      },
+    };
+  }
+
+  /** The users who have open streams here. */
+  userIds(): string[] {
+    return this.byUser.keys();
+  }
+
+  /** Ends the streams of the user's tokens issued before `validFrom` (seconds since the epoch). */
+  closeSessionsBefore(userId: string, validFrom: number): void {
+    for (const { stream, issuedAt } of this.byUser.valuesOf(userId)) {
+      if (issuedAt < validFrom) {
+        stream.close('revoked');
+      }
+    }
   }
 
   /** The ids of the tokens that have open streams here. */

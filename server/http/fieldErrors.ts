@@ -48,6 +48,13 @@ const MESSAGES = {
     de: () => 'muss die Version des Auftrags in Anführungszeichen sein, z. B. "3"',
   },
   invalid: { en: () => 'is invalid', de: () => 'ist ungültig' },
+  wrongPassword: { en: () => 'is not your current password', de: () => 'ist nicht Ihr aktuelles Passwort' },
+  commonPassword: {
+    en: () => 'is one of the most common passwords; choose another',
+    de: () => 'gehört zu den häufigsten Passwörtern; wählen Sie ein anderes',
+  },
+  passwordIsEmail: { en: () => 'must not be your e-mail address', de: () => 'darf nicht Ihre E-Mail-Adresse sein' },
+  samePassword: { en: () => 'must differ from your current password', de: () => 'muss sich von Ihrem aktuellen Passwort unterscheiden' },
 } satisfies Record<string, Record<Language, (param: string) => string>>;
 
 export type FieldMessage = keyof typeof MESSAGES;

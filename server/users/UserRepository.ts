@@ -24,6 +24,19 @@ export interface UserChanges {
   theme?: Partial<Record<ThemeColorKey, string | null>>;
 }
 
+/** What a signed-in request needs to know of its user now. */
+export interface UserAccess {
+  role: Role;
+  /** Tokens issued before this instant (ISO) no longer count; null: all unexpired ones do. */
+  sessionsValidFrom: string | null;
+}
+
+/**
+ * The channel on which the end of a user's sessions is announced to every process (`pg_notify`);
+ * the payload is `<user id> <seconds since the epoch>`: streams of tokens issued before that end.
+ */
+export const SESSIONS_ENDED_CHANNEL = 'ended_sessions';
+
 const SELECT_USER = `
   SELECT u.id, u.tenant_id, t.name AS tenant_name, u.email, u.name, u.password_hash, u.language, u.role,
          t.theme_color1, t.theme_color2, t.theme_color3
@@ -49,10 +62,43 @@ export class UserRepository {
     return rows[0];
   }
 
-  /** The user's role now, or undefined when there is no such user: every signed-in request asks (kept prepared). */
-  async roleOf(id: string): Promise<Role | undefined> {
-    const rows = await this.db.query<{ role: Role }>('SELECT role FROM users WHERE id = $1', [id], { prepared: true });
-    return rows[0]?.role;
+  /** The user's role and session cut-off now, or undefined when there is no such user: every signed-in request asks (kept prepared). */
+  async accessOf(id: string): Promise<UserAccess | undefined> {
+    const rows = await this.db.query<{ role: Role; sessions_valid_from: string | null }>(
+      'SELECT role, sessions_valid_from FROM users WHERE id = $1',
+      [id],
+      { prepared: true },
+    );
+    const row = rows[0];
+    return row && { role: row.role, sessionsValidFrom: row.sessions_valid_from };
+  }
+
+  /** The session cut-offs (seconds since the epoch) of those of `ids` who have one. */
+  async sessionCutoffs(ids: readonly string[]): Promise<Map<string, number>> {
+    const rows = await this.db.query<{ id: string; valid_from: number }>(
+      `SELECT id::text AS id, floor(extract(epoch FROM sessions_valid_from))::bigint AS valid_from
+         FROM users WHERE id = ANY ($1::uuid[]) AND sessions_valid_from IS NOT NULL`,
+      [ids],
+    );
+    return new Map(rows.map((row) => [row.id, Number(row.valid_from)]));
+  }
+
+  /**
+   * Stores a new password hash and ends the user's sessions from before `validFrom` (whole seconds:
+   * tokens issued before it no longer count), announcing it to every process's streams in the same
+   * statement (`SESSIONS_ENDED_CHANNEL`, heard on commit). Answers whether the user exists.
+   */
+  async changePassword(id: string, passwordHash: string, validFrom: Date): Promise<boolean> {
+    const at = validFrom.toISOString();
+    const seconds = Math.floor(validFrom.getTime() / 1000);
+    const rows = await this.db.query(
+      `WITH changed AS (
+         UPDATE users SET password_hash = $2, sessions_valid_from = $3, updated_at = $3 WHERE id = $1 RETURNING id
+       )
+       SELECT pg_notify('${SESSIONS_ENDED_CHANNEL}', id::text || ' ' || $4::text) FROM changed`,
+      [id, passwordHash, at, String(seconds)],
+    );
+    return rows.length > 0;
   }
 
   /**

@@ -12,6 +12,7 @@ import { OpenStreams } from '../../../server/events/OpenStreams';
 import { PostgresEventHub } from '../../../server/events/PostgresEventHub';
 import { PostgresNotifications } from '../../../server/events/PostgresNotifications';
 import { startServer } from '../../../server/startServer';
+import { SESSIONS_ENDED_CHANNEL, UserRepository } from '../../../server/users/UserRepository';
 import { createScratchDatabase, describeOnPostgres, type ScratchDatabase } from '../support/scratchDatabase';
 import { eventually } from '../../support/eventually';
 
@@ -32,7 +33,7 @@ async function startProcess(url: string): Promise<Process> {
   const onError = (error: unknown, message: string) => errors.push(`${message}: ${String(error)}`);
   const notifications = new PostgresNotifications({
     connectionString: url,
-    channels: [EVENT_CHANNEL, REVOCATION_CHANNEL],
+    channels: [EVENT_CHANNEL, REVOCATION_CHANNEL, SESSIONS_ENDED_CHANNEL],
     onError,
     reconnectDelayMs: 20,
     maxReconnectDelayMs: 200,
@@ -411,7 +412,7 @@ describeOnPostgres('the event hub on PostgreSQL (LISTEN/NOTIFY)', () => {
     const streams = new OpenStreams();
     // As a LiveStream does, a stream leaves the registry when it ends.
     const open = (tokenId: string, name: string) => {
-      const registration = streams.add(tokenId, {
+      const registration = streams.add({ id: tokenId, userId: randomUUID(), issuedAt: 0 }, {
         close: (reason) => {
           closed.push(`${name}:${reason}`);
           registration.dispose();
@@ -423,7 +424,7 @@ describeOnPostgres('the event hub on PostgreSQL (LISTEN/NOTIFY)', () => {
     open(revokedMeanwhile, 'meanwhile');
     open(kept, 'kept');
     const revokedTokens = new RevokedTokens(b.database);
-    endRevokedStreams({ notifications: b.notifications, streams, revokedTokens, onError: (error) => closed.push(`error ${String(error)}`) });
+    endRevokedStreams({ notifications: b.notifications, streams, revokedTokens, users: new UserRepository(b.database), onError: (error) => closed.push(`error ${String(error)}`) });
 
     // Revoked through another process's database pool.
     const elsewhere = new RevokedTokens(admin);
@@ -438,5 +439,44 @@ describeOnPostgres('the event hub on PostgreSQL (LISTEN/NOTIFY)', () => {
     await until(() => closed.includes('meanwhile:revoked'), 'the stream revoked while not listening to end');
     expect(closed).toEqual(['live:revoked', 'meanwhile:revoked']);
     expect(streams.tokenIds()).toEqual([kept]);
+  });
+
+  it('ends the streams of a user whose password was changed through another process, and after a reconnect those ended meanwhile', async () => {
+    const b = await start();
+    const tenant = randomUUID();
+    const [live, meanwhile, other] = [randomUUID(), randomUUID(), randomUUID()];
+    await admin.query('INSERT INTO tenants (id, name) VALUES ($1, $2)', [tenant, 'Werkstatt']);
+    for (const id of [live, meanwhile, other]) {
+      await admin.query(`INSERT INTO users (id, tenant_id, email, name, password_hash) VALUES ($1, $2, $3, 'N', 'h')`, [id, tenant, `${id}@example.test`]);
+    }
+    const closed: string[] = [];
+    const streams = new OpenStreams();
+    const issuedAt = Math.floor(Date.now() / 1000) - 60;
+    const open = (userId: string, name: string) => {
+      const registration = streams.add({ id: randomUUID(), userId, issuedAt }, {
+        close: (reason) => {
+          closed.push(`${name}:${reason}`);
+          registration.dispose();
+        },
+      });
+    };
+    open(live, 'live');
+    open(meanwhile, 'meanwhile');
+    open(other, 'other');
+    endRevokedStreams({ notifications: b.notifications, streams, revokedTokens: new RevokedTokens(b.database), users: new UserRepository(b.database), onError: (error) => closed.push(`error ${String(error)}`) });
+
+    // Changed through another process's pool.
+    const elsewhere = new UserRepository(admin);
+    const changedAt = Date.now();
+    await elsewhere.changePassword(live, 'new-hash', new Date());
+    await until(() => closed.includes('live:revoked'), 'the stream of the user to end', 1000);
+    expect(Date.now() - changedAt).toBeLessThan(1000);
+
+    await admin.query('SELECT pg_terminate_backend($1)', [b.notifications.backendPid as number]);
+    await until(() => !b.notifications.isListening, 'the connection to be lost');
+    await elsewhere.changePassword(meanwhile, 'new-hash', new Date());
+    await until(() => closed.includes('meanwhile:revoked'), 'the stream of the user changed while not listening to end');
+    expect(closed).toEqual(['live:revoked', 'meanwhile:revoked']);
+    expect(streams.userIds()).toEqual([other]);
   });
 });
