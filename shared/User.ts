@@ -36,6 +36,12 @@ export interface LoginResult {
   user: User;
 }
 
+/** What `POST /api/me/password` takes; it answers as the sign-in does, with the session's new token. */
+export interface PasswordChange {
+  currentPassword: string;
+  newPassword: string;
+}
+
 export interface Credentials {
   email: string;
   password: string;

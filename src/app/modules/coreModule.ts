@@ -26,6 +26,7 @@ import { OrdersFilterStore } from '../../domain/stores/OrdersFilterStore';
 import { OrdersExportStore } from '../../domain/stores/OrdersExportStore';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
 import { PreferencesStore } from '../../domain/stores/PreferencesStore';
+import { PasswordChangeStore } from '../../domain/stores/PasswordChangeStore';
 import { ThemeSettingsStore } from '../../domain/stores/ThemeSettingsStore';
 import { HttpAuthApi } from '../../infrastructure/api/HttpAuthApi';
 import { HttpOrdersApi } from '../../infrastructure/api/HttpOrdersApi';
@@ -61,6 +62,9 @@ export const coreModule = new ContainerModule(({ bind }) => {
       (session: SessionStore, notifier: Notifier, persistence: StatePersistence) => new BlockedNotificationsHint(session, notifier, persistence),
       [SessionStore, Notifier, StatePersistence],
     )
+    .inSingletonScope();
+  bind(PasswordChangeStore)
+    .toResolvedValue((session: SessionStore, api: AuthApi, notifier: Notifier) => new PasswordChangeStore(session, api, notifier), [SessionStore, AuthApi, Notifier])
     .inSingletonScope();
   bind(ThemeSettingsStore)
     .toResolvedValue((session: SessionStore, api: AuthApi, notifier: Notifier) => new ThemeSettingsStore(session, api, notifier), [SessionStore, AuthApi, Notifier])

@@ -1,4 +1,4 @@
-import type { Credentials, LoginResult, User, UserUpdate } from '../../../shared/User';
+import type { Credentials, LoginResult, PasswordChange, User, UserUpdate } from '../../../shared/User';
 
 /** The backend's authentication and account resource (`/api/auth/*`, `/api/me`). */
 export interface AuthApi {
@@ -6,6 +6,8 @@ export interface AuthApi {
   logout(): Promise<void>;
   me(): Promise<User>;
   updateMe(update: UserUpdate): Promise<User>;
+  /** Changes the user's password; every session of the user ends, and this one goes on with the answer's token. */
+  changePassword(change: PasswordChange): Promise<LoginResult>;
 }
 
 export const AuthApi = Symbol('AuthApi');

@@ -1,8 +1,8 @@
-import type { Credentials, LoginResult, User, UserUpdate } from '../../../shared/User';
+import type { Credentials, LoginResult, PasswordChange, User, UserUpdate } from '../../../shared/User';
 import type { AuthApi } from '../../domain/ports/AuthApi';
 import type { HttpClient } from '../../domain/ports/HttpClient';
 
-/** AuthApi over the HttpClient: `/auth/login`, `/auth/logout`, `/me`. */
+/** AuthApi over the HttpClient: `/auth/login`, `/auth/logout`, `/me`, `/me/password`. */
 export class HttpAuthApi implements AuthApi {
   constructor(private readonly http: HttpClient) {}
 
@@ -21,5 +21,9 @@ export class HttpAuthApi implements AuthApi {
   updateMe(update: UserUpdate): Promise<User> {
     // `put` goes out as PATCH (HttpClient).
     return this.http.put<User>('/me', update);
+  }
+
+  changePassword(change: PasswordChange): Promise<LoginResult> {
+    return this.http.post<LoginResult>('/me/password', change);
   }
 }

@@ -8,12 +8,13 @@ import { useRouteRendered } from '../routing/useRouteRendered';
 import { useService } from '../services/useService';
 import { PrimaryToolbar } from '../shell/PrimaryToolbar';
 import { NotificationSettings } from './NotificationSettings';
+import { PasswordSettings } from './PasswordSettings';
 import { ThemeSettings } from './ThemeSettings';
 import './SettingsPage.css';
 
 /**
- * The operator's settings: the language and the theme colours, saved to the account, and whether
- * this browser shows notifications.
+ * The user's settings: the language, saved to the account; the company's colours (an admin's to
+ * set); the password; and whether this browser shows notifications.
  */
 export const SettingsPage = observer(function SettingsPage() {
   const { t } = useTranslation();
@@ -40,6 +41,7 @@ export const SettingsPage = observer(function SettingsPage() {
           </RadioGroup>
         </FormGroup>
         <ThemeSettings />
+        <PasswordSettings />
         <NotificationSettings />
       </section>
     </>

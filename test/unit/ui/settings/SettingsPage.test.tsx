@@ -298,3 +298,64 @@ describe('SettingsPage: notifications', () => {
     expect(shown()).toEqual({ state: 'on', text: 'EinNeue Aufträge erscheinen als Benachrichtigung, auch wenn die Konsole im Hintergrund ist.' });
   });
 });
+
+describe('SettingsPage: password', () => {
+  let bed: TestBed;
+  let session: SessionStore;
+
+  beforeEach(() => {
+    localStorage.clear();
+    bed = createTestContainer();
+    session = bed.container.get<SessionStore>(SessionStore);
+    session.signIn(loginResult(bed.clock.now(), demoUser));
+  });
+
+  const passwordPosts = () => bed.backend.requests.filter((request) => request.method === 'POST' && request.url === '/me/password');
+
+  it('tells the rule as the new password is typed, in both languages, and offers the change only when it can be made', async () => {
+    const { i18n } = renderSettings(bed);
+    const section = screen.getByRole('region', { name: 'Passwort' });
+    expect(within(section).getByLabelText('Aktuelles Passwort')).toHaveProperty('type', 'password');
+    const rule = () => document.getElementById('password-newPassword-help')?.textContent;
+    expect(rule()).toBe('Mindestens 12 Zeichen, beliebige; keines der häufigsten Passwörter (bisher 0 Zeichen).');
+    fireEvent.change(within(section).getByLabelText('Neues Passwort'), { target: { value: 'Werkstatt' } });
+    expect(rule()).toBe('Mindestens 12 Zeichen, beliebige; keines der häufigsten Passwörter (bisher 9 Zeichen).');
+    expect(within(section).getByLabelText('Neues Passwort').getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(within(section).getByLabelText('Neues Passwort'), { target: { value: 'Werkstatt-Kiel' } });
+    expect(within(section).getByLabelText('Neues Passwort').getAttribute('aria-invalid')).toBeNull();
+    fireEvent.change(within(section).getByLabelText('Neues Passwort wiederholen'), { target: { value: 'Werkstatt-Kie' } });
+    expect(section.textContent).toContain('Das stimmt nicht mit dem neuen Passwort überein.');
+    expect(within(section).getByRole('button', { name: 'Passwort ändern' })).toHaveProperty('disabled', true);
+    fireEvent.change(within(section).getByLabelText('Neues Passwort wiederholen'), { target: { value: 'Werkstatt-Kiel' } });
+    fireEvent.change(within(section).getByLabelText('Aktuelles Passwort'), { target: { value: 'cockpit-demo' } });
+    expect(within(section).getByRole('button', { name: 'Passwort ändern' })).toHaveProperty('disabled', false);
+
+    await act(() => i18n.changeLanguage('en'));
+    expect(rule()).toBe('At least 12 characters, any you like; not one of the most common passwords (14 characters so far).');
+    expect(screen.getByRole('button', { name: 'Change password' })).toBeTruthy();
+  });
+
+  it('shows the backend\'s refusal under the field and changes the session\'s token after a change', async () => {
+    renderSettings(bed);
+    const section = screen.getByRole('region', { name: 'Passwort' });
+    const type = (label: string, value: string) => fireEvent.change(within(section).getByLabelText(label), { target: { value } });
+    bed.backend.on('POST /me/password', {
+      status: 422,
+      body: { type: 'urn:order-cockpit:problem:invalid-value', title: 'Ungültiger Wert', status: 422, errors: [{ field: 'currentPassword', message: 'ist nicht Ihr aktuelles Passwort' }] },
+      headers: { 'content-type': 'application/problem+json' },
+    });
+    type('Aktuelles Passwort', 'falsch-falsch');
+    type('Neues Passwort', 'Werkstatt-Kiel');
+    type('Neues Passwort wiederholen', 'Werkstatt-Kiel');
+    fireEvent.click(within(section).getByRole('button', { name: 'Passwort ändern' }));
+    await waitFor(() => expect(document.getElementById('password-currentPassword-help')?.textContent).toBe('ist nicht Ihr aktuelles Passwort'));
+
+    const changed = loginResult(bed.clock.now() + 1000, demoUser);
+    bed.backend.on('POST /me/password', { status: 200, body: changed });
+    type('Aktuelles Passwort', 'cockpit-demo');
+    fireEvent.click(within(section).getByRole('button', { name: 'Passwort ändern' }));
+    await waitFor(() => expect(session.token).toBe(changed.token));
+    expect(passwordPosts()).toHaveLength(2);
+    expect(within(section).getByLabelText('Neues Passwort')).toHaveProperty('value', '');
+  });
+});

@@ -1,0 +1,129 @@
+import { action, computed, makeObservable, observable, observableStruct, runInAction } from 'mobx';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from '../../../shared/passwordRule';
+import { isApiError } from '../model/ApiError';
+import type { AuthApi } from '../ports/AuthApi';
+import type { Notifier } from '../ports/Notifier';
+import type { SessionStore } from '../ports/SessionStore';
+
+/** The fields of the form; the backend names the first two in its field errors. */
+export type PasswordField = 'currentPassword' | 'newPassword' | 'repeatPassword';
+
+const BACKEND_FIELDS: readonly string[] = ['currentPassword', 'newPassword'];
+
+/**
+ * Changing one's own password under Settings: the current one, the new one twice, the rule
+ * (shared/passwordRule.ts) told as the new one is typed, the backend's refusals at their fields.
+ * A successful change ends every other session of the user (the backend does that); this one goes on
+ * with the token the answer carries, and the form is emptied. Nothing typed is kept anywhere else.
+ */
+export class PasswordChangeStore {
+  values: Record<PasswordField, string> = { currentPassword: '', newPassword: '', repeatPassword: '' };
+  saving = false;
+  /** The backend's messages, by field (422). */
+  fieldErrors: Partial<Record<PasswordField, string>> = {};
+  /** Translation key of a failure that is about no field, or null. */
+  errorKey: string | null = null;
+
+  constructor(
+    private readonly session: SessionStore,
+    private readonly api: AuthApi,
+    private readonly notifier: Notifier,
+  ) {
+    makeObservable(this, {
+      values: observableStruct,
+      saving: observable,
+      fieldErrors: observableStruct,
+      errorKey: observable,
+      newLength: computed,
+      lengthMet: computed,
+      repeatMatches: computed,
+      canSave: computed,
+      edit: action,
+      reset: action,
+    });
+  }
+
+  /** The new password's length as the rule counts it. */
+  get newLength(): number {
+    return passwordLength(this.values.newPassword);
+  }
+
+  /** Whether the new password has the length the rule asks for. */
+  get lengthMet(): boolean {
+    return this.newLength >= PASSWORD_MIN_LENGTH && this.newLength <= PASSWORD_MAX_LENGTH;
+  }
+
+  /** Whether the repetition is the new password (an empty repetition is not yet a mismatch). */
+  get repeatMatches(): boolean {
+    return this.values.repeatPassword === '' || this.values.repeatPassword === this.values.newPassword;
+  }
+
+  get canSave(): boolean {
+    const { currentPassword, repeatPassword } = this.values;
+    return !this.saving && currentPassword !== '' && this.lengthMet && repeatPassword !== '' && this.repeatMatches;
+  }
+
+  edit(field: PasswordField, value: string): void {
+    this.values = { ...this.values, [field]: value };
+    const { [field]: _answered, ...others } = this.fieldErrors;
+    this.fieldErrors = others;
+    this.errorKey = null;
+  }
+
+  /** Empties the form (opening the page, after a change). */
+  reset(): void {
+    this.values = { currentPassword: '', newPassword: '', repeatPassword: '' };
+    this.fieldErrors = {};
+    this.errorKey = null;
+  }
+
+  /** Sends the change; resolves true when the password was changed. */
+  async save(): Promise<boolean> {
+    if (!this.canSave || !this.session.isSignedIn) {
+      return false;
+    }
+    const { currentPassword, newPassword } = this.values;
+    runInAction(() => {
+      this.saving = true;
+      this.fieldErrors = {};
+      this.errorKey = null;
+    });
+    try {
+      const result = await this.api.changePassword({ currentPassword, newPassword });
+      runInAction(() => {
+        if (this.session.isSignedIn) {
+          this.session.signIn(result);
+        }
+        this.reset();
+      });
+      this.notifier.show({ message: 'settings.passwordChanged', intent: 'success' });
+      return true;
+    } catch (error) {
+      runInAction(() => this.handleFailure(error));
+      return false;
+    } finally {
+      runInAction(() => (this.saving = false));
+    }
+  }
+
+  private handleFailure(error: unknown): void {
+    if (!isApiError(error)) {
+      this.errorKey = 'errors.unexpected';
+      return;
+    }
+    if (error.kind === 'unauthorized') {
+      // The session ends and the login page follows; nothing to show here.
+      return;
+    }
+    const fieldErrors: Partial<Record<PasswordField, string>> = {};
+    for (const { field, message } of error.fieldErrors) {
+      if (BACKEND_FIELDS.includes(field)) {
+        fieldErrors[field as PasswordField] = message;
+      }
+    }
+    this.fieldErrors = fieldErrors;
+    if (Object.keys(fieldErrors).length === 0) {
+      this.errorKey = error.messageKey;
+    }
+  }
+}
