@@ -47,7 +47,7 @@ export const UserMenu = observer(function UserMenu() {
       content={
         <Menu>
           <MenuDivider title={t('header.signedInAs', { name })} />
-          <MenuItem text={t('header.role', { role: t(`roles.${session.role}`) })} disabled data-testid="user-role" />
+          <MenuItem text={t('userMenu.role', { role: t(`roles.${session.role}`) })} disabled data-testid="user-role" />
           <MenuItem icon={<CogIcon />} text={t('header.settings')} onClick={() => navigate('/settings')} />
           <MenuItem icon={<LogOutIcon />} text={t('header.logout')} onClick={() => void auth.logout()} data-testid="logout" />
         </Menu>
