@@ -101,9 +101,10 @@ export const coreModule = new ContainerModule(({ bind }) => {
         navigator: Navigator,
         notifier: Notifier,
         timers: Timers,
+        clock: Clock,
       ) =>
-        new SessionLifecycle({ session, auth, locale, events, theme, push, persistence, unauthorized: [http, events], forbidden: http, navigator, notifier, timers }),
-      [SessionStore, AuthApi, LocaleService, EventStream, ThemeService, PushService, StatePersistence, HttpClient, Navigator, Notifier, Timers],
+        new SessionLifecycle({ session, auth, locale, events, theme, push, persistence, unauthorized: [http, events], forbidden: http, navigator, notifier, timers, clock }),
+      [SessionStore, AuthApi, LocaleService, EventStream, ThemeService, PushService, StatePersistence, HttpClient, Navigator, Notifier, Timers, Clock],
     )
     .inSingletonScope();
   bind(LiveOrderUpdates)

@@ -1,6 +1,8 @@
 import { reaction } from 'mobx';
 import { DisposableCollection, type Disposable } from '../../../shared/Disposable';
+import { jwtExpiry } from '../model/jwtExpiry';
 import { loginPathReturningTo } from '../model/returnPath';
+import type { Clock } from '../ports/Clock';
 import type { AuthApi } from '../ports/AuthApi';
 import type { EventStream } from '../ports/EventStream';
 import type { HttpClient, RefusedRequest } from '../ports/HttpClient';
@@ -15,6 +17,9 @@ import type { Timers } from '../ports/Timers';
 
 /** How long the token must stay as it is before the stream follows it (about 500 ms). */
 export const TOKEN_SETTLE_MS = 500;
+
+/** How long before its session ends the console says so. */
+export const SESSION_END_WARNING_MS = 2 * 60_000;
 
 /** Where 401 answers are announced: the HTTP client and the live stream. */
 export interface UnauthorizedSource {
@@ -38,6 +43,7 @@ export interface SessionLifecycleDeps {
   navigator: Navigator;
   notifier: Notifier;
   timers: Timers;
+  clock: Clock;
 }
 
 /**
@@ -56,6 +62,8 @@ export interface SessionLifecycleDeps {
  *   the stream follows: closed, and opened again with the new token if there is one;
  * - a token appearing subscribes to web push, its going unsubscribes (the backend forgets the
  *   endpoint by the endpoint itself: the token is gone by then);
+ * - two minutes before the token expires (the session's end) a toast says so, with the minutes
+ *   left, so that open changes can be saved; a token that replaced it meanwhile says nothing;
  * - a 401 to a request that carried the current token (any transport) ends the session once,
  *   however many fail together, with a toast and the login page that returns where the operator was;
  *   a 401 of an older session's request is ignored;
@@ -72,6 +80,8 @@ export class SessionLifecycle implements Disposable {
   private settling: Disposable | null = null;
   /** The token the stream follows, once it stayed for the settle time. */
   private settledToken: string | null = null;
+  /** The warning before the session's end, while one is due. */
+  private endWarning: Disposable | null = null;
 
   constructor(private readonly deps: SessionLifecycleDeps) {}
 
@@ -107,6 +117,8 @@ export class SessionLifecycle implements Disposable {
       ),
     );
     this.disposables.add({ dispose: () => this.settling?.dispose() });
+    this.disposables.add(reaction(() => session.token, (token) => this.warnBeforeEnd(token), { fireImmediately: true }));
+    this.disposables.add({ dispose: () => this.endWarning?.dispose() });
     this.disposables.add(
       reaction(
         () => session.isSignedIn,
@@ -146,6 +158,24 @@ export class SessionLifecycle implements Disposable {
     if (token) {
       events.open(token);
     }
+  }
+
+  /** Says, two minutes before `token` expires (or at once when less is left), that the session is about to end. */
+  private warnBeforeEnd(token: string | null): void {
+    const { session, notifier, timers, clock } = this.deps;
+    this.endWarning?.dispose();
+    this.endWarning = null;
+    const expiry = token ? jwtExpiry(token) : null;
+    if (expiry === null || expiry <= clock.now()) {
+      return;
+    }
+    this.endWarning = timers.after(Math.max(0, expiry - SESSION_END_WARNING_MS - clock.now()), () => {
+      this.endWarning = null;
+      const left = expiry - clock.now();
+      if (session.token === token && left > 0) {
+        notifier.show({ message: 'session.endsSoon', values: { count: Math.ceil(left / 60_000) }, intent: 'warning' });
+      }
+    });
   }
 
   /** The user kept may be stale (a start, a 403): taken as the backend knows it, if the session is still the same. */

@@ -1,4 +1,4 @@
-import { SessionLifecycle, TOKEN_SETTLE_MS } from '../../../../src/domain/lifecycle/SessionLifecycle';
+import { SESSION_END_WARNING_MS, SessionLifecycle, TOKEN_SETTLE_MS } from '../../../../src/domain/lifecycle/SessionLifecycle';
 import { SessionStore } from '../../../../src/domain/ports/SessionStore';
 import { HttpClient } from '../../../../src/domain/ports/HttpClient';
 import { MobxStatePersistence, STATE_KEY } from '../../../../src/infrastructure/persistence/MobxStatePersistence';
@@ -87,6 +87,53 @@ describe('SessionLifecycle', () => {
       expect(bed.push.calls).toEqual(['unsubscribeLeftover', 'subscribe', 'unsubscribe']);
     });
 
+  });
+
+  describe('the end of the session is told two minutes before', () => {
+    /** Moves the clock and the timers together, as time passing does. */
+    const pass = (ms: number) => {
+      bed.clock.time += ms;
+      bed.timers.advance(ms);
+    };
+    const endsSoon = () => bed.notifier.toasts.filter((toast) => toast.message === 'session.endsSoon');
+
+    it('says so with the minutes left, once, two minutes before the token expires', async () => {
+      await start();
+      const result = loginResult(bed.clock.now());
+      session.signIn(result);
+      const life = Date.parse(result.expiresAt) - bed.clock.now();
+      pass(life - SESSION_END_WARNING_MS - 1);
+      expect(endsSoon()).toEqual([]);
+      pass(1);
+      expect(endsSoon()).toEqual([expect.objectContaining({ values: { count: 2 }, intent: 'warning' })]);
+      pass(SESSION_END_WARNING_MS - 1);
+      expect(endsSoon()).toHaveLength(1);
+    });
+
+    it('says nothing for a token replaced or signed out before, and tells the newer token\'s end instead', async () => {
+      await start();
+      const first = loginResult(bed.clock.now());
+      session.signIn(first);
+      pass(60 * 60_000);
+      const second = loginResult(bed.clock.now());
+      session.signIn(second);
+      pass(Date.parse(first.expiresAt) - bed.clock.now());
+      expect(endsSoon()).toEqual([]);
+      pass(Date.parse(second.expiresAt) - SESSION_END_WARNING_MS - bed.clock.now());
+      expect(endsSoon()).toHaveLength(1);
+      session.signOut();
+      pass(10 * 60 * 60_000);
+      expect(endsSoon()).toHaveLength(1);
+    });
+
+    it('says so at once for a session restored with less than two minutes left', async () => {
+      const result = loginResult(bed.clock.now());
+      localStorage.setItem(STATE_KEY, JSON.stringify({ auth: { token: result.token, language: 'de', colors: {}, user: demoUser } }));
+      bed.clock.time = Date.parse(result.expiresAt) - 60_000;
+      await start();
+      bed.timers.advance(0);
+      expect(endsSoon()).toEqual([expect.objectContaining({ values: { count: 1 } })]);
+    });
   });
 
   describe('a 403 to a request of the current session reads the user again and keeps the session', () => {
