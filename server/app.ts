@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { authenticate } from './auth/authentication';
 import { authorize } from './auth/authorization';
-import { type AuthRoutesDeps, registerLoginRoute, registerLogoutRoute, registerPasswordChangeRoute } from './auth/authRoutes';
+import { type AuthRoutesDeps, registerLoginRoute, registerLogoutRoute, registerPasswordChangeRoute, registerRenewRoute } from './auth/authRoutes';
 import type { LoginOptions } from './auth/LoginOptions';
 import { DEFAULT_LOGIN_RATE_LIMITS, LoginRateLimiter, SharedLoginRateLimiter } from './auth/LoginRateLimiter';
 import { PasswordVerifier } from './auth/PasswordVerifier';
@@ -47,6 +47,8 @@ import { registerTelemetryRoutes, type TelemetryOptions, telemetryRateLimits } f
 import { UserRepository } from './users/UserRepository';
 
 export const DEFAULT_TOKEN_TTL_SECONDS = 8 * 60 * 60;
+/** The longest a session lasts from its sign-in, however often its token is renewed. */
+export const DEFAULT_SESSION_MAX_SECONDS = 12 * 60 * 60;
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 /** The live events (`GET /api/events`) and the keeping of their table. */
@@ -85,6 +87,8 @@ export interface AppOptions {
   clock?: () => Date;
   /** Lifetime of access tokens. Default 8 hours. */
   tokenTtlSeconds?: number;
+  /** The longest a session lasts from its sign-in, renewals included (`POST /api/auth/renew`). Default 12 hours. */
+  sessionMaxSeconds?: number;
   /** Largest accepted request body. Default 1 MiB. */
   bodyLimit?: number;
   /** Fastify's logger option. Default: no logging. Tokens and credentials are redacted from every line (logging/redactingLogger.ts). */
@@ -177,6 +181,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     passwords: new PasswordVerifier(options.login?.hashing),
     clock,
     tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
+    sessionMaxSeconds: options.sessionMaxSeconds ?? DEFAULT_SESSION_MAX_SECONDS,
     eventStreams: openStreams,
   };
 
@@ -223,6 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     api.addHook('onRequest', authorize);
     registerLogoutRoute(api, authDeps);
     registerPasswordChangeRoute(api, authDeps);
+    registerRenewRoute(api, authDeps);
     registerMeRoutes(api, { users, clock });
     registerOrderRoutes(api, { orders: new OrderRepository(options.database), events: hub, clock });
     registerPushRoutes(api, { subscriptions: pushSubscriptions, endpoints: pushEndpoints, publicKey: vapid.publicKey, clock });

@@ -81,6 +81,8 @@ export interface StartServerOptions {
   push?: Omit<PushOptions, 'vapid'>;
   /** Lifetime of access tokens in seconds. Default 8 hours. */
   tokenTtlSeconds?: number;
+  /** The longest a session lasts from its sign-in, renewals included, in seconds. Default 12 hours. */
+  sessionMaxSeconds?: number;
   /** Sign-in: the limits of failed attempts and of password checks in flight (see server/README.md). */
   login?: LoginOptions;
   /** Reverse proxies whose `X-Forwarded-For` names the client (see `AppOptions.trustProxy`). Default none. */
@@ -226,6 +228,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       release: options.release ?? packageVersion(),
       productionHost: options.productionHost ?? 'cockpit.example.com',
       tokenTtlSeconds: options.tokenTtlSeconds,
+      sessionMaxSeconds: options.sessionMaxSeconds,
       login: options.login,
       trustProxy: options.trustProxy,
       logger: options.logger,

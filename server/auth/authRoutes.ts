@@ -26,6 +26,8 @@ export interface AuthRoutesDeps {
   passwords: PasswordVerifier;
   clock: () => Date;
   tokenTtlSeconds: number;
+  /** The longest a session lasts from its sign-in, however often its token is renewed. */
+  sessionMaxSeconds: number;
   /** The open event streams: a logout ends those of its token, a changed password the user's others. */
   eventStreams: Pick<OpenStreams, 'closeToken' | 'closeSessionsBefore'>;
 }
@@ -68,11 +70,16 @@ interface LoginBody {
 /** Seconds a sign-in refused for a full hashing queue is asked to wait: the queue drains in about half a second. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
 
-/** A session's answer: a new token of `user`, issued at `now`, and the user. */
-function issueToken(deps: AuthRoutesDeps, reply: FastifyReply, user: UserRecord, now: Date): LoginResult {
+/**
+ * A session's answer: a new token of `user`, issued at `now`, and the user. The session began at
+ * `authTime` (its sign-in; now for a new one): the token expires after its lifetime, but never later
+ * than the session's longest.
+ */
+function issueToken(deps: AuthRoutesDeps, reply: FastifyReply, user: UserRecord, now: Date, authTime?: number): LoginResult {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  const expiresAt = issuedAt + deps.tokenTtlSeconds;
-  const token = deps.signer.sign({ sub: user.id, tenant: user.tenant_id, jti: randomUUID(), iat: issuedAt, exp: expiresAt, role: user.role });
+  const began = authTime ?? issuedAt;
+  const expiresAt = Math.min(issuedAt + deps.tokenTtlSeconds, began + deps.sessionMaxSeconds);
+  const token = deps.signer.sign({ sub: user.id, tenant: user.tenant_id, jti: randomUUID(), iat: issuedAt, auth_time: began, exp: expiresAt, role: user.role });
   reply.header('cache-control', 'no-store');
   return { token, expiresAt: new Date(expiresAt * 1000).toISOString(), user: userView(user) };
 }
@@ -106,6 +113,30 @@ export function registerLoginRoute(app: FastifyInstance, deps: AuthRoutesDeps): 
     }
     await deps.limiter.succeeded(attempt);
     return issueToken(deps, reply, user, deps.clock());
+  });
+}
+
+/**
+ * `POST /api/auth/renew`: a new token for the session of the request's token, which is revoked (the
+ * session goes on with the new one). The new token keeps the session's sign-in time and expires after
+ * its lifetime, but never later than the session's longest (12 hours by default): near that end it
+ * expires with the session, and after it the token is expired (401) and the user signs in again.
+ * The old token's event streams end with its revocation, on every process (as at a logout): a client
+ * opens its stream again with the new token and `Last-Event-ID`, and misses nothing. Register it
+ * behind authentication.
+ */
+export function registerRenewRoute(app: FastifyInstance, deps: AuthRoutesDeps): void {
+  app.post('/api/auth/renew', async (request, reply): Promise<LoginResult> => {
+    const principal = principalOf(request);
+    const now = deps.clock();
+    const user = await deps.users.findById(principal.userId);
+    if (!user) {
+      throw new ProblemError('unauthorized', { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
+    }
+    const renewed = issueToken(deps, reply, user, now, principal.authTime);
+    await deps.revokedTokens.revoke(principal.tokenId, principal.expiresAt);
+    deps.eventStreams.closeToken(principal.tokenId);
+    return renewed;
   });
 }
 
@@ -156,7 +187,7 @@ export function registerPasswordChangeRoute(app: FastifyInstance, deps: AuthRout
     await deps.revokedTokens.revoke(principal.tokenId, principal.expiresAt);
     deps.eventStreams.closeToken(principal.tokenId);
     deps.eventStreams.closeSessionsBefore(user.id, Math.floor(now.getTime() / 1000));
-    return issueToken(deps, reply, user, now);
+    return issueToken(deps, reply, user, now, principal.authTime);
   });
 }
 

@@ -12,6 +12,8 @@ export interface Principal {
   tokenId: string;
   /** When the token was issued (seconds since the epoch). */
   issuedAt: number;
+  /** When the session began, at its sign-in (seconds since the epoch; renewals keep it). */
+  authTime: number;
   expiresAt: Date;
   /** The user's role now (read at this request, not the token's copy). */
   role: Role;
@@ -67,6 +69,7 @@ export function authenticate(deps: {
       tenantId: check.claims.tenant,
       tokenId: check.claims.jti,
       issuedAt: check.claims.iat,
+      authTime: check.claims.auth_time ?? check.claims.iat,
       expiresAt: new Date(check.claims.exp * 1000),
       role: access.role,
     };

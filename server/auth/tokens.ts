@@ -18,6 +18,12 @@ export interface TokenClaims {
   /** Expires at, seconds since the epoch. */
   exp: number;
   /**
+   * When the session began (its sign-in), seconds since the epoch: kept by every renewal, so that a
+   * session ends at the latest a fixed time after its sign-in. Tokens issued before renewals have none
+   * (their `iat` counts instead).
+   */
+  auth_time?: number;
+  /**
    * The user's role when the token was issued, for the reader of the token; the backend checks the
    * role the user has at each request instead. Tokens issued before roles have none.
    */
@@ -53,6 +59,7 @@ function isClaims(value: unknown): value is TokenClaims {
     typeof value.jti === 'string' &&
     Number.isSafeInteger(value.iat) &&
     Number.isSafeInteger(value.exp) &&
+    (value.auth_time === undefined || Number.isSafeInteger(value.auth_time)) &&
     (value.role === undefined || isRole(value.role))
   );
 }

@@ -44,6 +44,7 @@ describe('authentication', () => {
         tenant: result.user.tenant.id,
         jti: expect.stringMatching(/^[0-9a-f-]{36}$/),
         iat: Math.floor(clock.now().getTime() / 1000),
+        auth_time: Math.floor(clock.now().getTime() / 1000),
         exp: Math.floor(clock.now().getTime() / 1000) + 8 * 60 * 60,
         role: 'operator',
       });

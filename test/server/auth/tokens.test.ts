@@ -47,9 +47,13 @@ describe('TokenSigner', () => {
     const withRole: TokenClaims = { ...claims, role: 'viewer' };
     expect(signer.verify(signer.sign(withRole), claims.iat)).toEqual({ valid: true, claims: withRole });
     expect(signer.verify(signer.sign(claims), claims.iat)).toEqual({ valid: true, claims });
-    const input = `${segment({ alg: 'HS256', typ: 'JWT' })}.${segment({ ...claims, role: 'owner' })}`;
-    const token = `${input}.${createHmac('sha256', key).update(input).digest('base64url')}`;
-    expect(signer.verify(token, claims.iat)).toEqual({ valid: false, reason: 'malformed' });
+    for (const wrong of [{ role: 'owner' }, { auth_time: '1800000000' }]) {
+      const input = `${segment({ alg: 'HS256', typ: 'JWT' })}.${segment({ ...claims, ...wrong })}`;
+      const token = `${input}.${createHmac('sha256', key).update(input).digest('base64url')}`;
+      expect(signer.verify(token, claims.iat)).toEqual({ valid: false, reason: 'malformed' });
+    }
+    const renewed: TokenClaims = { ...claims, auth_time: claims.iat - 600 };
+    expect(signer.verify(signer.sign(renewed), claims.iat)).toEqual({ valid: true, claims: renewed });
   });
 
   it('refuses keys shorter than 32 bytes', () => {
