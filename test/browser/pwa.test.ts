@@ -204,11 +204,16 @@ describe('the installable console in a browser', () => {
 
     const snackbar = page.getByText('Kundin Erika Muster, 24.12.2026, Hamburg');
     await snackbar.waitFor();
-    const shown = await page.evaluate(async () =>
-      (await (await navigator.serviceWorker.getRegistration())!.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data })),
+    const seen = Date.now();
+    // The worker shows the notification and tells the open console at the same time: either may come first.
+    const shown = await eventually(
+      () =>
+        page.evaluate(async () =>
+          (await (await navigator.serviceWorker.getRegistration())!.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data })),
+        ),
+      { until: (notifications) => notifications.length > 0, timeoutMs: 5000, what: 'the notification of the pushed order' },
     );
     expect(shown).toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, data: payload.data }]);
-    const seen = Date.now();
     await snackbar.waitFor({ state: 'detached', timeout: 10000 });
     expect(Date.now() - seen).toBeGreaterThan(3500);
   });
