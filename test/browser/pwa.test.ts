@@ -211,7 +211,7 @@ describe('the installable console in a browser', () => {
         page.evaluate(async () =>
           (await (await navigator.serviceWorker.getRegistration())!.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data })),
         ),
-      { until: (notifications) => notifications.length > 0, timeoutMs: 5000, what: 'the notification of the pushed order' },
+      { until: (notifications) => notifications.length > 0, timeoutMs: 15_000, what: 'the notification of the pushed order' },
     );
     expect(shown).toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, data: payload.data }]);
     await snackbar.waitFor({ state: 'detached', timeout: 10000 });
@@ -228,7 +228,8 @@ describe('the installable console in a browser', () => {
 
     const shown = await eventually(
       () => page.evaluate(async () => (await (await navigator.serviceWorker.getRegistration())!.getNotifications()).map((n) => ({ title: n.title, body: n.body }))),
-      { until: (found) => found.length > 0, what: 'a notification of the service worker' },
+      // The worker is woken for the push: on a busy machine that takes seconds.
+      { until: (found) => found.length > 0, timeoutMs: 15_000, what: 'a notification of the service worker' },
     );
     expect(shown).toEqual([{ title: 'Order Cockpit', body: 'Es gibt Neuigkeiten zu Ihren Aufträgen.' }]);
   });
