@@ -28,7 +28,7 @@ import { registerErrorHandling } from './http/errorHandling';
 import { registerHealthRoutes } from './http/healthRoutes';
 import { requestValidators } from './http/requestValidation';
 import { registerRuntimeConfigRoute } from './http/runtimeConfigRoute';
-import type { RuntimeConfig } from '../shared/RuntimeConfig';
+import { DEFAULT_SESSION_IDLE_MINUTES, type RuntimeConfig } from '../shared/RuntimeConfig';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { redactingLogger } from './logging/redactingLogger';
 import { registerMeRoutes } from './me/meRoutes';
@@ -46,7 +46,8 @@ import { SharedTelemetryRateLimiter } from './telemetry/TelemetryRateLimiter';
 import { registerTelemetryRoutes, type TelemetryOptions, telemetryRateLimits } from './telemetry/telemetryRoutes';
 import { UserRepository } from './users/UserRepository';
 
-export const DEFAULT_TOKEN_TTL_SECONDS = 8 * 60 * 60;
+/** Access tokens live 15 minutes: the console renews them at two thirds of their life while it is in use. */
+export const DEFAULT_TOKEN_TTL_SECONDS = 15 * 60;
 /** The longest a session lasts from its sign-in, however often its token is renewed. */
 export const DEFAULT_SESSION_MAX_SECONDS = 12 * 60 * 60;
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -85,8 +86,10 @@ export interface AppOptions {
   productionHost: string;
   /** "Now", for token expiry, rate limits and timestamps. Default: the system clock. */
   clock?: () => Date;
-  /** Lifetime of access tokens. Default 8 hours. */
+  /** Lifetime of access tokens. Default 15 minutes (renewed by the console while in use). */
   tokenTtlSeconds?: number;
+  /** Minutes without input after which the console stops renewing (announced in `/config.json`). Default 30. */
+  sessionIdleMinutes?: number;
   /** The longest a session lasts from its sign-in, renewals included (`POST /api/auth/renew`). Default 12 hours. */
   sessionMaxSeconds?: number;
   /** Largest accepted request body. Default 1 MiB. */
@@ -200,6 +203,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     apiBase: '/api',
     telemetryBase: '',
     vapidPublicKey: vapid.publicKey,
+    sessionIdleMinutes: options.sessionIdleMinutes ?? DEFAULT_SESSION_IDLE_MINUTES,
   };
   const consolePage = new ConsolePage(options.staticDir, runtimeConfig);
 

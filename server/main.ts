@@ -34,6 +34,10 @@
  *                    More than 1 needs PostgreSQL (DATABASE_URL): the embedded database is one process's
  *   TRUST_PROXY      reverse proxies whose X-Forwarded-For names the client, comma-separated addresses, CIDR
  *                    ranges or loopback, linklocal, uniquelocal (default none: the socket's address counts)
+ *   TOKEN_TTL_SECONDS  lifetime of access tokens (default 900: 15 minutes; the console renews them at
+ *                    two thirds of their life while it is used)
+ *   SESSION_MAX_HOURS  the longest a session lasts from its sign-in, renewals included (default 12)
+ *   SESSION_IDLE_MINUTES  minutes without input after which the console stops renewing (default 30)
  *   LEASE_SECONDS    how long a process holds the demo simulator and the housekeeping without renewing
  *                    (renewed every third of it): the longest another waits to take over from one that
  *                    died (default 15)
@@ -110,6 +114,9 @@ function readSettings() {
   const collectorEndpoint = text('OTEL_EXPORTER_OTLP_ENDPOINT');
   const logLevel = text('LOG_LEVEL') ?? 'warn';
   const leaseSeconds = integer('LEASE_SECONDS', 15, 1, 3600);
+  const tokenTtlSeconds = integer('TOKEN_TTL_SECONDS', 15 * 60, 30, 24 * 60 * 60);
+  const sessionMaxHours = integer('SESSION_MAX_HOURS', 12, 1, 24 * 30);
+  const sessionIdleMinutes = integer('SESSION_IDLE_MINUTES', 30, 1, 24 * 60);
   const trustProxy = text('TRUST_PROXY')
     ?.split(',')
     .map((entry) => entry.trim())
@@ -134,6 +141,9 @@ function readSettings() {
     simulate,
     telemetry: { collectorEndpoint },
     leases: { ttlMs: leaseSeconds * 1000 },
+    tokenTtlSeconds,
+    sessionMaxSeconds: sessionMaxHours * 60 * 60,
+    sessionIdleMinutes,
     trustProxy,
   };
   return { options, workers, dataDir, databaseUrl, seedOrders, seedTenantOrders, staticDir, simulate, collectorEndpoint, logLevel };

@@ -79,8 +79,10 @@ export interface StartServerOptions {
    * (`endpoints`: push service host suffixes, exact `allowedHosts` for tests), limits, retry waits.
    */
   push?: Omit<PushOptions, 'vapid'>;
-  /** Lifetime of access tokens in seconds. Default 8 hours. */
+  /** Lifetime of access tokens in seconds. Default 15 minutes. */
   tokenTtlSeconds?: number;
+  /** Minutes without input after which the console stops renewing its session. Default 30. */
+  sessionIdleMinutes?: number;
   /** The longest a session lasts from its sign-in, renewals included, in seconds. Default 12 hours. */
   sessionMaxSeconds?: number;
   /** Sign-in: the limits of failed attempts and of password checks in flight (see server/README.md). */
@@ -229,6 +231,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       productionHost: options.productionHost ?? 'cockpit.example.com',
       tokenTtlSeconds: options.tokenTtlSeconds,
       sessionMaxSeconds: options.sessionMaxSeconds,
+      sessionIdleMinutes: options.sessionIdleMinutes,
       login: options.login,
       trustProxy: options.trustProxy,
       logger: options.logger,

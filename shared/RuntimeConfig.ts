@@ -5,4 +5,9 @@ export interface RuntimeConfig {
   apiBase: string;
   telemetryBase: string;
   vapidPublicKey: string;
+  /** Minutes without input after which the console stops renewing its session (it then ends with its token). */
+  sessionIdleMinutes: number;
 }
+
+/** The idle limit when the backend names none. */
+export const DEFAULT_SESSION_IDLE_MINUTES = 30;

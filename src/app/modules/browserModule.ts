@@ -14,6 +14,8 @@ import { SessionStore } from '../../domain/ports/SessionStore';
 import { StatePersistence } from '../../domain/ports/StatePersistence';
 import { ThemeService } from '../../domain/ports/ThemeService';
 import { Timers } from '../../domain/ports/Timers';
+import { UserActivity } from '../../domain/ports/UserActivity';
+import { DomUserActivity } from '../../infrastructure/activity/DomUserActivity';
 import { SystemClock } from '../../infrastructure/clock/SystemClock';
 import { FetchEventStream } from '../../infrastructure/events/FetchEventStream';
 import { BrowserOrdersExport } from '../../infrastructure/export/BrowserOrdersExport';
@@ -39,10 +41,14 @@ export interface BrowserContext {
 /** The implementations that run in a browser, whatever the environment. */
 export function browserModule(context: BrowserContext): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    bind(Clock).toConstantValue(new SystemClock());
+    const clock = new SystemClock();
+    bind(Clock).toConstantValue(clock);
     const persistence = new MobxStatePersistence(new SlicedStorage(context.window.localStorage, STATE_KEY), context.window);
     bind(StatePersistence).toConstantValue(persistence);
     bind(Timers).toConstantValue(new WindowTimers(context.window));
+    const activity = new DomUserActivity(context.window, clock, context.config.sessionIdleMinutes * 60_000);
+    bind(UserActivity).toConstantValue(activity);
+    bind(ConsoleContribution).toConstantValue(disposedWithConsole(activity));
     bind(FrameScheduler).toConstantValue(new AnimationFrameScheduler(context.window));
     bind(ThemeService).toConstantValue(new DomThemeService(context.window.document));
     bind(FetchEventStream)

@@ -5,6 +5,7 @@ import { LiveOrderUpdates } from '../../domain/lifecycle/LiveOrderUpdates';
 import { SessionLifecycle } from '../../domain/lifecycle/SessionLifecycle';
 import { AuthApi } from '../../domain/ports/AuthApi';
 import { Clock } from '../../domain/ports/Clock';
+import { UserActivity } from '../../domain/ports/UserActivity';
 import { EventStream } from '../../domain/ports/EventStream';
 import { FrameScheduler } from '../../domain/ports/FrameScheduler';
 import { HttpClient } from '../../domain/ports/HttpClient';
@@ -102,9 +103,25 @@ export const coreModule = new ContainerModule(({ bind }) => {
         notifier: Notifier,
         timers: Timers,
         clock: Clock,
+        activity: UserActivity,
       ) =>
-        new SessionLifecycle({ session, auth, locale, events, theme, push, persistence, unauthorized: [http, events], forbidden: http, navigator, notifier, timers, clock }),
-      [SessionStore, AuthApi, LocaleService, EventStream, ThemeService, PushService, StatePersistence, HttpClient, Navigator, Notifier, Timers, Clock],
+        new SessionLifecycle({
+          session,
+          auth,
+          activity,
+          locale,
+          events,
+          theme,
+          push,
+          persistence,
+          unauthorized: [http, events],
+          forbidden: http,
+          navigator,
+          notifier,
+          timers,
+          clock,
+        }),
+      [SessionStore, AuthApi, LocaleService, EventStream, ThemeService, PushService, StatePersistence, HttpClient, Navigator, Notifier, Timers, Clock, UserActivity],
     )
     .inSingletonScope();
   bind(LiveOrderUpdates)

@@ -1,6 +1,6 @@
 import { reaction } from 'mobx';
 import { DisposableCollection, type Disposable } from '../../../shared/Disposable';
-import { jwtExpiry } from '../model/jwtExpiry';
+import { jwtExpiry, jwtIssuedAt, sameSession } from '../model/jwtExpiry';
 import { loginPathReturningTo } from '../model/returnPath';
 import type { Clock } from '../ports/Clock';
 import type { AuthApi } from '../ports/AuthApi';
@@ -14,12 +14,19 @@ import type { SessionStore } from '../ports/SessionStore';
 import type { StatePersistence } from '../ports/StatePersistence';
 import type { ThemeService } from '../ports/ThemeService';
 import type { Timers } from '../ports/Timers';
+import type { UserActivity } from '../ports/UserActivity';
 
 /** How long the token must stay as it is before the stream follows it (about 500 ms). */
 export const TOKEN_SETTLE_MS = 500;
 
 /** How long before its session ends the console says so. */
 export const SESSION_END_WARNING_MS = 2 * 60_000;
+
+/** A token is renewed once this share of its life has passed (15-minute tokens: after 10 minutes). */
+export const RENEW_AT_SHARE = 2 / 3;
+
+/** After a renewal that failed (no network, the backend away), the next try. */
+export const RENEW_RETRY_MS = 60_000;
 
 /** Where 401 answers are announced: the HTTP client and the live stream. */
 export interface UnauthorizedSource {
@@ -28,8 +35,10 @@ export interface UnauthorizedSource {
 
 export interface SessionLifecycleDeps {
   session: SessionStore;
-  /** The user as the backend knows it now (`GET /api/me`), read once at a start with a stored session. */
-  auth: Pick<AuthApi, 'me'>;
+  /** The user as the backend knows it now (`GET /api/me`), read once at a start with a stored session; the session's renewal. */
+  auth: Pick<AuthApi, 'me' | 'renew'>;
+  /** Whether the console is in use: an idle one is not renewed. */
+  activity: UserActivity;
   locale: LocaleService;
   events: EventStream;
   theme: ThemeService;
@@ -59,11 +68,17 @@ export interface SessionLifecycleDeps {
  * While it runs:
  * - the tenant's colours are painted while signed in and removed the moment the session ends;
  * - about 500 ms after the token changed (a token set and cleared within that time causes nothing)
- *   the stream follows: closed, and opened again with the new token if there is one;
+ *   the stream follows: closed, and opened again with the new token if there is one; a renewed
+ *   token of the same session (same user and sign-in) moves the stream on, resuming where it was;
  * - a token appearing subscribes to web push, its going unsubscribes (the backend forgets the
  *   endpoint by the endpoint itself: the token is gone by then);
- * - two minutes before the token expires (the session's end) a toast says so, with the minutes
- *   left, so that open changes can be saved; a token that replaced it meanwhile says nothing;
+ * - when two thirds of the token's life have passed, the session is renewed (`POST /api/auth/renew`:
+ *   a new token of the same session; the backend ends a session 12 hours after its sign-in at the
+ *   latest), unless nobody has used the console for the idle limit: then it is renewed when someone
+ *   does, if the token is still valid; a failed renewal is tried again a minute later;
+ * - two minutes before the token expires (the session's end: idle, or its longest time reached) a
+ *   toast says so, with the minutes left, so that open changes can be saved; a token that replaced it
+ *   meanwhile says nothing;
  * - a 401 to a request that carried the current token (any transport) ends the session once,
  *   however many fail together, with a toast and the login page that returns where the operator was;
  *   a 401 of an older session's request is ignored;
@@ -82,6 +97,12 @@ export class SessionLifecycle implements Disposable {
   private settledToken: string | null = null;
   /** The warning before the session's end, while one is due. */
   private endWarning: Disposable | null = null;
+  /** The renewal of the current token, while one is due or waits for the console to be used. */
+  private renewal: Disposable | null = null;
+  /** The end of a session whose renewal no longer extends it (its longest time reached). */
+  private finalExpiry: number | null = null;
+  /** When the current token's renewal is due, until it is tried. */
+  private renewalDue: number | null = null;
 
   constructor(private readonly deps: SessionLifecycleDeps) {}
 
@@ -119,6 +140,8 @@ export class SessionLifecycle implements Disposable {
     this.disposables.add({ dispose: () => this.settling?.dispose() });
     this.disposables.add(reaction(() => session.token, (token) => this.warnBeforeEnd(token), { fireImmediately: true }));
     this.disposables.add({ dispose: () => this.endWarning?.dispose() });
+    this.disposables.add(reaction(() => session.token, (token) => this.scheduleRenewal(token), { fireImmediately: true }));
+    this.disposables.add({ dispose: () => this.renewal?.dispose() });
     this.disposables.add(
       reaction(
         () => session.isSignedIn,
@@ -152,12 +175,73 @@ export class SessionLifecycle implements Disposable {
     }
     const previous = this.settledToken;
     this.settledToken = token;
+    if (previous !== null && token !== null && sameSession(previous, token)) {
+      // The session's token was renewed: the stream goes on with it where it was.
+      events.renew(token);
+      return;
+    }
     if (previous !== null) {
       events.close();
     }
     if (token) {
       events.open(token);
     }
+  }
+
+  /** Renews `token` when two thirds of its life have passed, or later when the console is used again. */
+  private scheduleRenewal(token: string | null): void {
+    const { timers, clock } = this.deps;
+    this.renewal?.dispose();
+    this.renewal = null;
+    this.renewalDue = null;
+    const expiry = token ? jwtExpiry(token) : null;
+    const issuedAt = token ? jwtIssuedAt(token) : null;
+    if (token === null || expiry === null || issuedAt === null || (this.finalExpiry !== null && expiry <= this.finalExpiry)) {
+      return;
+    }
+    const due = issuedAt + (expiry - issuedAt) * RENEW_AT_SHARE;
+    this.renewalDue = due;
+    this.renewal = timers.after(Math.max(0, due - clock.now()), () => this.renewWhenUsed(token));
+  }
+
+  private renewWhenUsed(token: string): void {
+    const { activity } = this.deps;
+    this.renewalDue = null;
+    this.renewal?.dispose();
+    this.renewal = activity.idle ? activity.onDidResume(() => this.renew(token)) : null;
+    if (this.renewal === null) {
+      this.renew(token);
+    }
+  }
+
+  /** Takes a new token for the session of `token`, if that is still the session's and valid. */
+  private renew(token: string): void {
+    const { session, auth, timers, clock } = this.deps;
+    this.renewal?.dispose();
+    this.renewal = null;
+    const expiry = jwtExpiry(token);
+    if (session.token !== token || expiry === null || expiry <= clock.now()) {
+      return;
+    }
+    auth.renew().then(
+      (result) => {
+        if (session.token !== token) {
+          return;
+        }
+        const renewedExpiry = jwtExpiry(result.token);
+        if (renewedExpiry !== null && renewedExpiry <= expiry) {
+          // Its longest time is reached: this token ends the session, and is not renewed again.
+          this.finalExpiry = renewedExpiry;
+        }
+        session.signIn(result);
+      },
+      () => {
+        // A 401 ends the session through its rule; anything else is tried again while the token lasts.
+        if (session.token === token && this.renewal === null) {
+          this.renewal = timers.after(RENEW_RETRY_MS, () => this.renewWhenUsed(token));
+        }
+      },
+    );
   }
 
   /** Says, two minutes before `token` expires (or at once when less is left), that the session is about to end. */
@@ -172,7 +256,9 @@ export class SessionLifecycle implements Disposable {
     this.endWarning = timers.after(Math.max(0, expiry - SESSION_END_WARNING_MS - clock.now()), () => {
       this.endWarning = null;
       const left = expiry - clock.now();
-      if (session.token === token && left > 0) {
+      // A renewal still to come replaces the token before its end (short-lived tokens reach this first).
+      const renewalAhead = !this.deps.activity.idle && this.renewalDue !== null && this.renewalDue > clock.now();
+      if (session.token === token && left > 0 && !renewalAhead) {
         notifier.show({ message: 'session.endsSoon', values: { count: Math.ceil(left / 60_000) }, intent: 'warning' });
       }
     });

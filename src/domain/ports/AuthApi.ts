@@ -6,6 +6,8 @@ export interface AuthApi {
   logout(): Promise<void>;
   me(): Promise<User>;
   updateMe(update: UserUpdate): Promise<User>;
+  /** A new token for the session (the current one is revoked); answers as the sign-in does. */
+  renew(): Promise<LoginResult>;
   /** Changes the user's password; every session of the user ends, and this one goes on with the answer's token. */
   changePassword(change: PasswordChange): Promise<LoginResult>;
 }

@@ -40,6 +40,11 @@ export interface EventStream {
   /** Disconnects and forgets where it was: the next `open()` starts a new session's stream. */
   close(): void;
   /**
+   * Goes on with the session's renewed token: connects again with it at once, resuming after the
+   * last event handled (nothing missed, nothing twice), also when the old token's end stopped it.
+   */
+  renew(token: string): void;
+  /**
    * Listeners run synchronously for each event, in order. The event's id counts as received (it is
    * sent as `Last-Event-ID` on resume) only after every listener returned.
    */

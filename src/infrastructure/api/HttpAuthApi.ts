@@ -2,7 +2,7 @@ import type { Credentials, LoginResult, PasswordChange, User, UserUpdate } from 
 import type { AuthApi } from '../../domain/ports/AuthApi';
 import type { HttpClient } from '../../domain/ports/HttpClient';
 
-/** AuthApi over the HttpClient: `/auth/login`, `/auth/logout`, `/me`, `/me/password`. */
+/** AuthApi over the HttpClient: `/auth/login`, `/auth/logout`, `/auth/renew`, `/me`, `/me/password`. */
 export class HttpAuthApi implements AuthApi {
   constructor(private readonly http: HttpClient) {}
 
@@ -21,6 +21,10 @@ export class HttpAuthApi implements AuthApi {
   updateMe(update: UserUpdate): Promise<User> {
     // `put` goes out as PATCH (HttpClient).
     return this.http.put<User>('/me', update);
+  }
+
+  renew(): Promise<LoginResult> {
+    return this.http.post<LoginResult>('/auth/renew');
   }
 
   changePassword(change: PasswordChange): Promise<LoginResult> {

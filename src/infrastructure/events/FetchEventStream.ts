@@ -75,7 +75,9 @@ function isEventStream(response: Response): boolean {
  *   an empty `data:` reads as `null`.
  * - 45 s without a byte (request included) drop the connection ({@link SilenceWatchdog}); `offline` pauses without timers,
  *   `online` reconnects at once with a fresh attempt count.
- * - `open()` after a stop (401, `failed`, no token) or `close()` starts afresh without an id.
+ * - `open()` after a stop (401, `failed`, no token) or `close()` starts afresh without an id;
+ *   `renew(token)` (the session's token renewed) connects again at once with the new token and
+ *   resumes from the last id, also after the old token's 401 stopped it.
  */
 export class FetchEventStream implements EventStream, Disposable {
   state: EventStreamState = 'idle';
@@ -127,6 +129,18 @@ export class FetchEventStream implements EventStream, Disposable {
     this.lastEventId = null;
     this.backoff.reset();
     this.hasBeenLive = false;
+    this.connect();
+  }
+
+  renew(token: string): void {
+    if (this.disposed) {
+      return;
+    }
+    this.token = token;
+    if (!this.running) {
+      this.running = true;
+      this.backoff.reset();
+    }
     this.connect();
   }
 

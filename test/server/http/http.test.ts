@@ -185,6 +185,7 @@ describe('HTTP basics', () => {
         apiBase: '/api',
         telemetryBase: '',
         vapidPublicKey: expect.stringMatching(/^[A-Za-z0-9_-]{87}$/),
+        sessionIdleMinutes: 30,
       });
     });
   });

@@ -12,7 +12,7 @@ import { resources } from '../../../src/ui/locales/resources';
 import { createConsoleRouter } from '../../../src/ui/routing/consoleRouter';
 import type { RuntimeConfig } from '../../../shared/RuntimeConfig';
 
-const config: RuntimeConfig = { release: '2026.11.0', productionHost: 'cockpit.example.com', apiBase: '/api', telemetryBase: '', vapidPublicKey: 'key' };
+const config: RuntimeConfig = { release: '2026.11.0', productionHost: 'cockpit.example.com', apiBase: '/api', telemetryBase: '', vapidPublicKey: 'key', sessionIdleMinutes: 30 };
 
 /** The console's container for `environment`, as `createContainer` builds it, with every service identifier its modules bind. */
 function consoleContainer(environment: Environment) {

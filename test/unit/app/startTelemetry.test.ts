@@ -17,6 +17,7 @@ const config: RuntimeConfig = {
   apiBase: '/api',
   telemetryBase: '',
   vapidPublicKey: 'key',
+  sessionIdleMinutes: 30,
 };
 
 /** The chunk as a test sees it: it counts its loads and starts telemetry that records what it gets. */

@@ -13,12 +13,13 @@ import { FrameScheduler } from '../../../src/domain/ports/FrameScheduler';
 import { PushService } from '../../../src/domain/ports/PushService';
 import { ThemeService } from '../../../src/domain/ports/ThemeService';
 import { Timers } from '../../../src/domain/ports/Timers';
+import { UserActivity } from '../../../src/domain/ports/UserActivity';
 import { FetchHttpClient } from '../../../src/infrastructure/http/FetchHttpClient';
 import { MobxStatePersistence, STATE_KEY } from '../../../src/infrastructure/persistence/MobxStatePersistence';
 import { SlicedStorage } from '../../../src/infrastructure/persistence/SlicedStorage';
 import { FakeBackend } from './FakeBackend';
 import { FakeClock, FakeLocaleService, FakeNavigator, FakeNotifier } from './fakes';
-import { FakeEventStream, FakeFrameScheduler, FakePushService, FakeThemeService, FakeTimers } from './liveFakes';
+import { FakeEventStream, FakeFrameScheduler, FakePushService, FakeThemeService, FakeTimers, FakeUserActivity } from './liveFakes';
 
 export interface TestBed {
   container: Container;
@@ -33,6 +34,7 @@ export interface TestBed {
   frames: FakeFrameScheduler;
   theme: FakeThemeService;
   push: FakePushService;
+  activity: FakeUserActivity;
 }
 
 /**
@@ -52,6 +54,7 @@ export function createTestContainer(storage: Storage = window.localStorage): Tes
   const frames = new FakeFrameScheduler();
   const theme = new FakeThemeService();
   const push = new FakePushService();
+  const activity = new FakeUserActivity();
   const container = new Container();
   container.load(
     coreModule,
@@ -63,6 +66,7 @@ export function createTestContainer(storage: Storage = window.localStorage): Tes
       bind(OrdersExport).toConstantValue({ download: async () => undefined });
       bind(EventStream).toConstantValue(events);
       bind(Timers).toConstantValue(timers);
+      bind(UserActivity).toConstantValue(activity);
       bind(FrameScheduler).toConstantValue(frames);
       bind(ThemeService).toConstantValue(theme);
       bind(PushService).toConstantValue(push);
@@ -72,5 +76,5 @@ export function createTestContainer(storage: Storage = window.localStorage): Tes
         .inSingletonScope();
     }),
   );
-  return { container, backend, clock, navigator, notifier, locale, storage, events, timers, frames, theme, push };
+  return { container, backend, clock, navigator, notifier, locale, storage, events, timers, frames, theme, push, activity };
 }

@@ -9,14 +9,15 @@ import type { RefusedRequest } from '../../../src/domain/ports/HttpClient';
 import type { PushService } from '../../../src/domain/ports/PushService';
 import type { ThemeService } from '../../../src/domain/ports/ThemeService';
 import type { Timers } from '../../../src/domain/ports/Timers';
+import type { UserActivity } from '../../../src/domain/ports/UserActivity';
 
 /** An EventStream the test drives: records open/close, lets the test emit events and a 401. */
 export class FakeEventStream implements EventStream {
   private readonly box = observable({ state: 'idle' as EventStreamState, errorKey: null as string | null });
   private readonly events = new Emitter<ServerEvent>();
   private readonly unauthorized = new Emitter<RefusedRequest>();
-  readonly calls: ('open' | 'close')[] = [];
-  /** The token of each `open`, in order. */
+  readonly calls: ('open' | 'close' | 'renew')[] = [];
+  /** The token of each `open` and `renew`, in order. */
   readonly openedWith: string[] = [];
 
   readonly onDidReceiveEvent = this.events.event;
@@ -45,6 +46,12 @@ export class FakeEventStream implements EventStream {
     this.setState('idle');
   }
 
+  renew(token: string): void {
+    this.calls.push('renew');
+    this.openedWith.push(token);
+    this.setState('live');
+  }
+
   setState(state: EventStreamState, errorKey: string | null = null): void {
     runInAction(() => {
       this.box.state = state;
@@ -59,6 +66,18 @@ export class FakeEventStream implements EventStream {
   refuse(token: string | null): void {
     this.unauthorized.fire({ path: '/events', token });
     this.setState('idle');
+  }
+}
+
+/** UserActivity the test sets: in use until `idle` is set; `resume()` is the console used again. */
+export class FakeUserActivity implements UserActivity {
+  idle = false;
+  private readonly resumed = new Emitter<void>();
+  readonly onDidResume = (listener: () => void): Disposable => this.resumed.event(listener);
+
+  resume(): void {
+    this.idle = false;
+    this.resumed.fire();
   }
 }
 

@@ -1,4 +1,5 @@
-import { SESSION_END_WARNING_MS, SessionLifecycle, TOKEN_SETTLE_MS } from '../../../../src/domain/lifecycle/SessionLifecycle';
+import { RENEW_RETRY_MS, SESSION_END_WARNING_MS, SessionLifecycle, TOKEN_SETTLE_MS } from '../../../../src/domain/lifecycle/SessionLifecycle';
+import { fakeJwt } from '../../support/fakeJwt';
 import { SessionStore } from '../../../../src/domain/ports/SessionStore';
 import { HttpClient } from '../../../../src/domain/ports/HttpClient';
 import { MobxStatePersistence, STATE_KEY } from '../../../../src/infrastructure/persistence/MobxStatePersistence';
@@ -87,6 +88,116 @@ describe('SessionLifecycle', () => {
       expect(bed.push.calls).toEqual(['unsubscribeLeftover', 'subscribe', 'unsubscribe']);
     });
 
+  });
+
+  describe('the session is renewed while the console is used', () => {
+    const MINUTE = 60_000;
+    /** Moves the clock and the timers together, as time passing does. */
+    const pass = (ms: number) => {
+      bed.clock.time += ms;
+      bed.timers.advance(ms);
+    };
+    /** A token of the backend's kind: 15 minutes from `at`, of the session signed in at `signedIn`. */
+    const tokenAt = (at: number, signedIn: number, lifeMs = 15 * MINUTE) =>
+      fakeJwt({ sub: demoUser.id, iat: Math.floor(at / 1000), auth_time: Math.floor(signedIn / 1000), exp: Math.floor((at + lifeMs) / 1000), jti: `j-${at}` });
+    const resultAt = (at: number, signedIn: number, lifeMs?: number) => {
+      const token = tokenAt(at, signedIn, lifeMs);
+      return { token, expiresAt: new Date(at + (lifeMs ?? 15 * MINUTE)).toISOString(), user: demoUser };
+    };
+    const renewals = () => bed.backend.requests.filter((request) => request.method === 'POST' && request.url === '/auth/renew');
+    const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+    beforeEach(start);
+
+    it('renews at two thirds of the token\'s life and moves the stream to the new token, resuming', async () => {
+      const signedIn = bed.clock.now();
+      session.signIn(resultAt(signedIn, signedIn));
+      pass(TOKEN_SETTLE_MS);
+      expect(bed.events.calls).toEqual(['open']);
+      const renewed = resultAt(signedIn + 10 * MINUTE, signedIn);
+      bed.backend.on('POST /auth/renew', { status: 200, body: renewed });
+      pass(10 * MINUTE - TOKEN_SETTLE_MS - 1);
+      expect(renewals()).toHaveLength(0);
+      pass(1);
+      await flush();
+      expect(renewals()).toHaveLength(1);
+      expect(session.token).toBe(renewed.token);
+      pass(TOKEN_SETTLE_MS);
+      expect(bed.events.calls).toEqual(['open', 'renew']);
+      expect(bed.events.openedWith.at(-1)).toBe(renewed.token);
+      // The renewed token is renewed in its turn; no warning was due.
+      bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 20 * MINUTE, signedIn) });
+      pass(10 * MINUTE);
+      await flush();
+      expect(renewals()).toHaveLength(2);
+      expect(bed.notifier.toasts.filter((toast) => toast.message === 'session.endsSoon')).toEqual([]);
+    });
+
+    it('does not renew an idle console: it warns, and renews when it is used again before the end', async () => {
+      const signedIn = bed.clock.now();
+      session.signIn(resultAt(signedIn, signedIn));
+      bed.activity.idle = true;
+      bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 14 * MINUTE, signedIn) });
+      pass(13 * MINUTE);
+      await flush();
+      expect(renewals()).toHaveLength(0);
+      expect(bed.notifier.toasts).toEqual([expect.objectContaining({ message: 'session.endsSoon', values: { count: 2 } })]);
+      pass(MINUTE);
+      bed.activity.resume();
+      await flush();
+      expect(renewals()).toHaveLength(1);
+      expect(session.token).toBe(resultAt(signedIn + 14 * MINUTE, signedIn).token);
+    });
+
+    it('tries a failed renewal again a minute later, while the token lasts', async () => {
+      const signedIn = bed.clock.now();
+      session.signIn(resultAt(signedIn, signedIn));
+      bed.backend.on('POST /auth/renew', { status: 503, body: { type: 'about:blank', title: 'Unavailable', status: 503 } });
+      pass(10 * MINUTE);
+      await flush();
+      expect(renewals()).toHaveLength(1);
+      bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 11 * MINUTE, signedIn) });
+      pass(RENEW_RETRY_MS);
+      await flush();
+      expect(renewals()).toHaveLength(2);
+      expect(session.isSignedIn).toBe(true);
+      expect(session.token).toBe(resultAt(signedIn + 11 * MINUTE, signedIn).token);
+    });
+
+    it('stops renewing once a renewal no longer extends the session (its longest time reached)', async () => {
+      const signedIn = bed.clock.now();
+      session.signIn(resultAt(signedIn, signedIn));
+      // The backend caps the renewed token at the session's end: the same expiry.
+      bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 10 * MINUTE, signedIn, 5 * MINUTE) });
+      pass(10 * MINUTE);
+      await flush();
+      expect(renewals()).toHaveLength(1);
+      pass(4 * MINUTE);
+      await flush();
+      expect(renewals()).toHaveLength(1);
+      expect(bed.notifier.toasts.filter((toast) => toast.message === 'session.endsSoon')).toHaveLength(1);
+    });
+
+    it('warns of no end that a renewal still to come prevents (tokens shorter than six minutes)', async () => {
+      const signedIn = bed.clock.now();
+      session.signIn(resultAt(signedIn, signedIn, 3 * MINUTE));
+      bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 2 * MINUTE, signedIn, 3 * MINUTE) });
+      pass(MINUTE);
+      expect(bed.notifier.toasts).toEqual([]);
+      pass(MINUTE);
+      await flush();
+      expect(renewals()).toHaveLength(1);
+      expect(bed.notifier.toasts).toEqual([]);
+    });
+
+    it('opens a new stream, not a renewed one, for another session of the same user', async () => {
+      const first = bed.clock.now();
+      session.signIn(resultAt(first, first));
+      pass(TOKEN_SETTLE_MS);
+      session.signIn(resultAt(first + MINUTE, first + MINUTE));
+      pass(TOKEN_SETTLE_MS);
+      expect(bed.events.calls).toEqual(['open', 'close', 'open']);
+    });
   });
 
   describe('the end of the session is told two minutes before', () => {

@@ -1,6 +1,6 @@
 import { LAST_CONFIG_KEY, loadRuntimeConfig } from '../../../../src/infrastructure/config/loadRuntimeConfig';
 
-const CONFIG = { release: '2026.11.1', productionHost: 'cockpit.example.com', apiBase: '/api', telemetryBase: '', vapidPublicKey: 'BKey' };
+const CONFIG = { release: '2026.11.1', productionHost: 'cockpit.example.com', apiBase: '/api', telemetryBase: '', vapidPublicKey: 'BKey', sessionIdleMinutes: 30 };
 
 const answering = (status: number, body: unknown) =>
   // jsdom has no Response: the part of it that is read.

@@ -194,6 +194,28 @@ describe('FetchEventStream', () => {
       expect(received).toEqual([{ id: '9', type: 'order.deleted', data: { id: 'x' } }]);
     });
 
+    it('moves to a renewed token at once and resumes after the last event, also after the old token\'s 401 stopped it', async () => {
+      stream.open('token-1');
+      const body = await live();
+      await push(body, 'id: 7\nevent: order.updated\ndata: {}\n\n');
+      stream.renew('token-2');
+      expect(server.requests).toHaveLength(2);
+      expect(server.last.headers).toMatchObject({ Authorization: 'Bearer token-2', 'Last-Event-ID': '7' });
+      const renewed = await live();
+      await push(renewed, 'id: 8\nevent: order.updated\ndata: {}\n\n');
+      expect(received.map((event) => event.id)).toEqual(['7', '8']);
+
+      // The backend ends the old token's stream at the renewal; coming back with it is refused.
+      renewed.end();
+      await settle();
+      await advance(1000);
+      server.last.answer(401, { 'Content-Type': 'application/problem+json' }, '{}');
+      await settle();
+      expect(stream.state).toBe('idle');
+      stream.renew('token-3');
+      expect(server.last.headers).toMatchObject({ Authorization: 'Bearer token-3', 'Last-Event-ID': '8' });
+    });
+
     it('connects afresh after a drop that came before any event id', async () => {
       stream.open('token-1');
       const body = await live();
