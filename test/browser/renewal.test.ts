@@ -12,10 +12,14 @@ const bearer = (request: Request) => request.headers()['authorization']?.replace
 describe('a session renewed while the console is used', () => {
   const run = useCockpitInChromium({ TOKEN_TTL_SECONDS: String(TOKEN_TTL_SECONDS) });
 
-  it('takes a new token before the old one ends and moves the live stream to it without starting over', async () => {
+  it('takes a new token before the old one ends, in one tab for all, and moves the live stream to it without starting over', async () => {
     const context = await run.browser.newContext({ baseURL: run.cockpit.url, viewport: { width: 1400, height: 900 }, timezoneId: 'Europe/Berlin' });
     try {
       const page = await openLoggedIn(context, GERMAN_USER);
+      // A second tab of the same browser shares the session: both want to renew the same token at the same moment.
+      const second = await context.newPage();
+      await second.goto('/orders');
+      await second.locator('[role="row"][data-order-id]').first().waitFor();
       const streams: Request[] = [];
       page.on('request', (request) => {
         if (new URL(request.url()).pathname === '/api/events') streams.push(request);
@@ -24,7 +28,10 @@ describe('a session renewed while the console is used', () => {
       expect(first).toBeTruthy();
 
       // Someone at work: input now and then.
-      const typing = setInterval(() => void page.mouse.move(100 + Math.random() * 400, 300).catch(() => undefined), 5000);
+      const typing = setInterval(() => {
+        void page.mouse.move(100 + Math.random() * 400, 300).catch(() => undefined);
+        void second.mouse.move(100 + Math.random() * 400, 300).catch(() => undefined);
+      }, 5000);
       try {
         const renewed = await eventually(async () => (await storedState(page)).auth?.token, {
           until: (token) => typeof token === 'string' && token !== first,
@@ -50,6 +57,10 @@ describe('a session renewed while the console is used', () => {
         expect(new URL(page.url()).pathname).toBe('/orders');
         // The old token was revoked by the renewal.
         expect((await fetch(`${run.cockpit.url}/api/me`, { headers: { Authorization: `Bearer ${first}` } })).status).toBe(401);
+        // The second tab of the same browser renewed nothing twice: it took the token the first one stored, and is signed in with it.
+        expect(new URL(second.url()).pathname).toBe('/orders');
+        expect((await storedState(second)).auth?.token).toBe((await storedState(page)).auth?.token);
+        await second.locator('.cockpit-live-indicator[data-state="live"]').waitFor({ timeout: 15_000 });
       } finally {
         clearInterval(typing);
       }

@@ -14,7 +14,9 @@ import { SessionStore } from '../../domain/ports/SessionStore';
 import { StatePersistence } from '../../domain/ports/StatePersistence';
 import { ThemeService } from '../../domain/ports/ThemeService';
 import { Timers } from '../../domain/ports/Timers';
+import { TabLock } from '../../domain/ports/TabLock';
 import { UserActivity } from '../../domain/ports/UserActivity';
+import { WebTabLock } from '../../infrastructure/locks/WebTabLock';
 import { DomUserActivity } from '../../infrastructure/activity/DomUserActivity';
 import { SystemClock } from '../../infrastructure/clock/SystemClock';
 import { FetchEventStream } from '../../infrastructure/events/FetchEventStream';
@@ -48,6 +50,7 @@ export function browserModule(context: BrowserContext): ContainerModule {
     bind(Timers).toConstantValue(new WindowTimers(context.window));
     const activity = new DomUserActivity(context.window, clock, context.config.sessionIdleMinutes * 60_000);
     bind(UserActivity).toConstantValue(activity);
+    bind(TabLock).toConstantValue(new WebTabLock(context.window.navigator));
     bind(ConsoleContribution).toConstantValue(disposedWithConsole(activity));
     bind(FrameScheduler).toConstantValue(new AnimationFrameScheduler(context.window));
     bind(ThemeService).toConstantValue(new DomThemeService(context.window.document));

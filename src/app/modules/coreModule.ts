@@ -5,6 +5,7 @@ import { LiveOrderUpdates } from '../../domain/lifecycle/LiveOrderUpdates';
 import { SessionLifecycle } from '../../domain/lifecycle/SessionLifecycle';
 import { AuthApi } from '../../domain/ports/AuthApi';
 import { Clock } from '../../domain/ports/Clock';
+import { TabLock } from '../../domain/ports/TabLock';
 import { UserActivity } from '../../domain/ports/UserActivity';
 import { EventStream } from '../../domain/ports/EventStream';
 import { FrameScheduler } from '../../domain/ports/FrameScheduler';
@@ -104,11 +105,13 @@ export const coreModule = new ContainerModule(({ bind }) => {
         timers: Timers,
         clock: Clock,
         activity: UserActivity,
+        lock: TabLock,
       ) =>
         new SessionLifecycle({
           session,
           auth,
           activity,
+          lock,
           locale,
           events,
           theme,
@@ -121,7 +124,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
           timers,
           clock,
         }),
-      [SessionStore, AuthApi, LocaleService, EventStream, ThemeService, PushService, StatePersistence, HttpClient, Navigator, Notifier, Timers, Clock, UserActivity],
+      [SessionStore, AuthApi, LocaleService, EventStream, ThemeService, PushService, StatePersistence, HttpClient, Navigator, Notifier, Timers, Clock, UserActivity, TabLock],
     )
     .inSingletonScope();
   bind(LiveOrderUpdates)

@@ -13,6 +13,7 @@ import type { PushService } from '../ports/PushService';
 import type { SessionStore } from '../ports/SessionStore';
 import type { StatePersistence } from '../ports/StatePersistence';
 import type { ThemeService } from '../ports/ThemeService';
+import type { TabLock } from '../ports/TabLock';
 import type { Timers } from '../ports/Timers';
 import type { UserActivity } from '../ports/UserActivity';
 
@@ -39,6 +40,8 @@ export interface SessionLifecycleDeps {
   auth: Pick<AuthApi, 'me' | 'renew'>;
   /** Whether the console is in use: an idle one is not renewed. */
   activity: UserActivity;
+  /** Renewals run in one tab at a time: the tabs share the session, and a renewal revokes the token. */
+  lock: TabLock;
   locale: LocaleService;
   events: EventStream;
   theme: ThemeService;
@@ -75,7 +78,9 @@ export interface SessionLifecycleDeps {
  * - when two thirds of the token's life have passed, the session is renewed (`POST /api/auth/renew`:
  *   a new token of the same session; the backend ends a session 12 hours after its sign-in at the
  *   latest), unless nobody has used the console for the idle limit: then it is renewed when someone
- *   does, if the token is still valid; a failed renewal is tried again a minute later;
+ *   does, if the token is still valid; a failed renewal is tried again a minute later. Tabs renew one
+ *   at a time and read the stored session first: a tab that finds the token renewed by another takes
+ *   that one (the revoked token is never sent);
  * - two minutes before the token expires (the session's end: idle, or its longest time reached) a
  *   toast says so, with the minutes left, so that open changes can be saved; a token that replaced it
  *   meanwhile says nothing;
@@ -214,18 +219,24 @@ export class SessionLifecycle implements Disposable {
     }
   }
 
-  /** Takes a new token for the session of `token`, if that is still the session's and valid. */
+  /**
+   * Takes a new token for the session of `token`, if that is still the session's and valid: under the
+   * tabs' lock, after reading the stored session again (another tab may have renewed it already).
+   */
   private renew(token: string): void {
-    const { session, auth, timers, clock } = this.deps;
+    const { session, auth, lock, timers, clock } = this.deps;
     this.renewal?.dispose();
     this.renewal = null;
     const expiry = jwtExpiry(token);
     if (session.token !== token || expiry === null || expiry <= clock.now()) {
       return;
     }
-    auth.renew().then(
+    lock.run('order-cockpit.session-renewal', async () => {
+      await session.reread();
+      return session.token === token ? auth.renew() : null;
+    }).then(
       (result) => {
-        if (session.token !== token) {
+        if (result === null || session.token !== token) {
           return;
         }
         const renewedExpiry = jwtExpiry(result.token);

@@ -13,6 +13,7 @@ import { FrameScheduler } from '../../../src/domain/ports/FrameScheduler';
 import { PushService } from '../../../src/domain/ports/PushService';
 import { ThemeService } from '../../../src/domain/ports/ThemeService';
 import { Timers } from '../../../src/domain/ports/Timers';
+import { TabLock } from '../../../src/domain/ports/TabLock';
 import { UserActivity } from '../../../src/domain/ports/UserActivity';
 import { FetchHttpClient } from '../../../src/infrastructure/http/FetchHttpClient';
 import { MobxStatePersistence, STATE_KEY } from '../../../src/infrastructure/persistence/MobxStatePersistence';
@@ -67,6 +68,8 @@ export function createTestContainer(storage: Storage = window.localStorage): Tes
       bind(EventStream).toConstantValue(events);
       bind(Timers).toConstantValue(timers);
       bind(UserActivity).toConstantValue(activity);
+      // One tab: nothing to wait for.
+      bind(TabLock).toConstantValue({ run: (_name: string, work: () => Promise<unknown>) => work() } as TabLock);
       bind(FrameScheduler).toConstantValue(frames);
       bind(ThemeService).toConstantValue(theme);
       bind(PushService).toConstantValue(push);

@@ -190,6 +190,22 @@ describe('SessionLifecycle', () => {
       expect(bed.notifier.toasts).toEqual([]);
     });
 
+    it('takes the token another tab renewed instead of renewing the revoked one again', async () => {
+      const signedIn = bed.clock.now();
+      session.signIn(resultAt(signedIn, signedIn));
+      pass(10 * MINUTE - 1);
+      // Another tab renewed a moment ago; its storage event has not reached this one yet.
+      const elsewhere = resultAt(signedIn + 10 * MINUTE - 1, signedIn);
+      const stored = JSON.parse(localStorage.getItem(STATE_KEY) ?? '{}') as { auth: Record<string, unknown> };
+      localStorage.setItem(STATE_KEY, JSON.stringify({ ...stored, auth: { ...stored.auth, token: elsewhere.token } }));
+      pass(1);
+      await flush();
+      await flush();
+      expect(renewals()).toHaveLength(0);
+      expect(session.token).toBe(elsewhere.token);
+      expect(session.isSignedIn).toBe(true);
+    });
+
     it('opens a new stream, not a renewed one, for another session of the same user', async () => {
       const first = bed.clock.now();
       session.signIn(resultAt(first, first));
