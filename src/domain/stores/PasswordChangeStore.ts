@@ -1,6 +1,6 @@
 import { action, computed, makeObservable, observable, observableStruct, runInAction } from 'mobx';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from '../../../shared/passwordRule';
-import { isApiError } from '../model/ApiError';
+import { formFailure } from '../model/formFailure';
 import type { AuthApi } from '../ports/AuthApi';
 import type { Notifier } from '../ports/Notifier';
 import type { SessionStore } from '../ports/SessionStore';
@@ -107,23 +107,8 @@ export class PasswordChangeStore {
   }
 
   private handleFailure(error: unknown): void {
-    if (!isApiError(error)) {
-      this.errorKey = 'errors.unexpected';
-      return;
-    }
-    if (error.kind === 'unauthorized') {
-      // The session ends and the login page follows; nothing to show here.
-      return;
-    }
-    const fieldErrors: Partial<Record<PasswordField, string>> = {};
-    for (const { field, message } of error.fieldErrors) {
-      if (BACKEND_FIELDS.includes(field)) {
-        fieldErrors[field as PasswordField] = message;
-      }
-    }
-    this.fieldErrors = fieldErrors;
-    if (Object.keys(fieldErrors).length === 0) {
-      this.errorKey = error.messageKey;
-    }
+    const failure = formFailure<PasswordField>(error, (field) => (BACKEND_FIELDS.includes(field) ? (field as PasswordField) : undefined));
+    this.fieldErrors = failure.fieldErrors;
+    this.errorKey = failure.errorKey;
   }
 }

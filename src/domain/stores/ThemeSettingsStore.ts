@@ -1,5 +1,5 @@
 import { action, computed, makeObservable, observable, observableStruct, runInAction } from 'mobx';
-import { isApiError } from '../model/ApiError';
+import { formFailure } from '../model/formFailure';
 import { readableForeground } from '../model/colorContrast';
 import { isValidThemeColor, THEME_COLOR_KEYS, type ThemeColorKey, type ThemeColors } from '../../../shared/ThemeColors';
 import type { ThemeUpdate } from '../../../shared/User';
@@ -164,24 +164,11 @@ export class ThemeSettingsStore {
   }
 
   private handleFailure(error: unknown): void {
-    if (!isApiError(error)) {
-      this.errorKey = 'errors.unexpected';
-      return;
-    }
-    if (error.kind === 'unauthorized') {
-      // The session ends and the login page follows; nothing to show here.
-      return;
-    }
-    const fieldErrors: Partial<Record<ThemeColorKey, string>> = {};
-    for (const { field, message } of error.fieldErrors) {
+    const failure = formFailure<ThemeColorKey>(error, (field) => {
       const key = field.startsWith(FIELD_PREFIX) ? field.slice(FIELD_PREFIX.length) : field;
-      if (isThemeColorKey(key)) {
-        fieldErrors[key] = message;
-      }
-    }
-    this.fieldErrors = fieldErrors;
-    if (Object.keys(fieldErrors).length === 0) {
-      this.errorKey = error.messageKey;
-    }
+      return isThemeColorKey(key) ? key : undefined;
+    });
+    this.fieldErrors = failure.fieldErrors;
+    this.errorKey = failure.errorKey;
   }
 }
