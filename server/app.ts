@@ -45,6 +45,8 @@ import { WebPushTransport } from './push/WebPushTransport';
 import { SharedTelemetryRateLimiter } from './telemetry/TelemetryRateLimiter';
 import { registerTelemetryRoutes, type TelemetryOptions, telemetryRateLimits } from './telemetry/telemetryRoutes';
 import { UserRepository } from './users/UserRepository';
+import { UserAccountRepository } from './users/UserAccountRepository';
+import { registerUserAdminRoutes } from './users/userAdminRoutes';
 
 /** Access tokens live 15 minutes: the console renews them at two thirds of their life while it is in use. */
 export const DEFAULT_TOKEN_TTL_SECONDS = 15 * 60;
@@ -234,6 +236,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerPasswordChangeRoute(api, authDeps);
     registerRenewRoute(api, authDeps);
     registerMeRoutes(api, { users, clock });
+    registerUserAdminRoutes(api, { accounts: new UserAccountRepository(options.database), clock, eventStreams: openStreams });
     registerOrderRoutes(api, { orders: new OrderRepository(options.database), events: hub, clock });
     registerPushRoutes(api, { subscriptions: pushSubscriptions, endpoints: pushEndpoints, publicKey: vapid.publicKey, clock });
     registerEventRoutes(api, {

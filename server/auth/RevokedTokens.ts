@@ -1,5 +1,6 @@
 import type { Database } from '../db/Database';
 import { PgliteDatabase } from '../db/PgliteDatabase';
+import { isUuid } from '../http/uuid';
 
 /**
  * Where `isRevoked` finds its answer:
@@ -44,7 +45,6 @@ function memoryOf(db: Database): RevocationMemory {
 /** The channel on which a revocation is announced to every process (`pg_notify`); the payload is the `jti`. */
 export const REVOCATION_CHANNEL = 'revoked_tokens';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The ids (`jti`) of tokens signed out before they expired; kept until they would have expired. */
 export class RevokedTokens {
@@ -83,7 +83,7 @@ export class RevokedTokens {
 
   /** Which of the tokens `jtis` are revoked (one query, however the checks are answered otherwise). */
   async revokedAmong(jtis: readonly string[]): Promise<string[]> {
-    const valid = jtis.filter((jti) => UUID.test(jti));
+    const valid = jtis.filter((jti) => isUuid(jti));
     if (valid.length === 0) return [];
     const rows = await this.db.query<{ jti: string }>('SELECT jti::text AS jti FROM revoked_tokens WHERE jti = ANY ($1::uuid[])', [valid]);
     const revoked = new Set(rows.map((row) => row.jti.toLowerCase()));

@@ -40,6 +40,8 @@ const loginSchema = {
     properties: {
       email: singleLineText({ minLength: 1, maxLength: 320 }),
       password: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH },
+      // Its length is a rule of the value (422, with the others), not of the type.
+      newPassword: { type: 'string' },
     },
   },
 } as const;
@@ -65,6 +67,8 @@ interface PasswordChangeBody {
 interface LoginBody {
   email: string;
   password: string;
+  /** The user's own password, in place of the one-time password they sign in with. */
+  newPassword?: string;
 }
 
 /** Seconds a sign-in refused for a full hashing queue is asked to wait: the queue drains in about half a second. */
@@ -90,10 +94,16 @@ function issueToken(deps: AuthRoutesDeps, reply: FastifyReply, user: UserRecord,
  * cannot slip past the limits (LoginRateLimiter.ts): 429 once an address has failed too often for
  * the account, or for all accounts together. The password check waits for one of the few places for
  * hashing (PasswordVerifier.ts); when too many wait already, 503 at once, and the attempt counts not.
+ *
+ * Only with the right password does the answer tell more: a deactivated user is refused (403
+ * `account-inactive`), and a user whose password is a one-time password an admin handed out gets no
+ * token until they choose their own (403 `password-change-required`; the same request again with
+ * `newPassword`, which must meet the rule: 422 with the field named; their password changes, their
+ * sessions from before end, and the answer is the sign-in's).
  */
 export function registerLoginRoute(app: FastifyInstance, deps: AuthRoutesDeps): void {
   app.post<{ Body: LoginBody }>('/api/auth/login', { schema: loginSchema }, async (request, reply): Promise<LoginResult> => {
-    const { email, password } = request.body;
+    const { email, password, newPassword } = request.body;
     const started = await deps.limiter.start(request.ip, email);
     if ('retryAfterSeconds' in started) {
       throw new ProblemError('too-many-attempts', {
@@ -112,7 +122,21 @@ export function registerLoginRoute(app: FastifyInstance, deps: AuthRoutesDeps): 
       throw new ProblemError('wrong-credentials');
     }
     await deps.limiter.succeeded(attempt);
-    return issueToken(deps, reply, user, deps.clock());
+    if (!user.active) {
+      throw new ProblemError('account-inactive');
+    }
+    const now = deps.clock();
+    if (user.must_change_password) {
+      if (newPassword === undefined) throw new ProblemError('password-change-required');
+      const errors = newPasswordErrors(newPassword, { email: user.email, currentPassword: password }, requestLocale(request));
+      if (errors.length > 0) throw new ProblemError('invalid-value', { errors });
+      await deps.users.changePassword(user.id, await hashPassword(newPassword), now);
+      deps.eventStreams.closeSessionsBefore(user.id, Math.floor(now.getTime() / 1000));
+    } else if (newPassword !== undefined) {
+      throw new ProblemError('invalid-value', { errors: [fieldError('newPassword', 'notRequired', requestLocale(request))] });
+    }
+    await deps.users.recordLogin(user.id, now);
+    return issueToken(deps, reply, user, now);
   });
 }
 

@@ -4,6 +4,7 @@ import { ProblemError } from '../http/ProblemError';
 import type { UserAccess, UserRepository } from '../users/UserRepository';
 import type { RevokedTokens } from './RevokedTokens';
 import type { TokenSigner } from './tokens';
+import { isUuid } from '../http/uuid';
 
 /** Who sent a request: from its verified, unrevoked token. */
 export interface Principal {
@@ -26,7 +27,6 @@ declare module 'fastify' {
 }
 
 const BEARER = /^Bearer +([A-Za-z0-9._~+/-]+=*)$/i;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function unauthorized(error?: 'invalid_token'): ProblemError {
   return new ProblemError('unauthorized', {
@@ -36,7 +36,7 @@ function unauthorized(error?: 'invalid_token'): ProblemError {
 
 /**
  * The hook that admits only requests with a valid token: `Authorization: Bearer <JWT>`, signature
- * right, not expired, not revoked, of a user who still exists, issued after the user's sessions were
+ * right, not expired, not revoked, of a user who still exists and is active, issued after the user's sessions were
  * last ended (a changed password ends the others). Anything else is a 401 problem with
  * `WWW-Authenticate: Bearer`. The principal carries the user's role as it is now, so that a changed
  * role counts from the next request on.
@@ -57,11 +57,11 @@ export function authenticate(deps: {
       throw unauthorized('invalid_token');
     }
     const check = deps.signer.verify(token, Math.floor(deps.clock().getTime() / 1000));
-    if (!check.valid || !UUID.test(check.claims.jti) || !UUID.test(check.claims.sub) || !UUID.test(check.claims.tenant)) {
+    if (!check.valid || !isUuid(check.claims.jti) || !isUuid(check.claims.sub) || !isUuid(check.claims.tenant)) {
       throw unauthorized('invalid_token');
     }
     const [revoked, access] = await Promise.all([deps.revokedTokens.isRevoked(check.claims.jti), deps.users.accessOf(check.claims.sub)]);
-    if (revoked || access === undefined || !issuedWithin(check.claims.iat, access)) {
+    if (revoked || access === undefined || !access.active || !issuedWithin(check.claims.iat, access)) {
       throw unauthorized('invalid_token');
     }
     request.principal = {

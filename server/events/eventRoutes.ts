@@ -64,7 +64,7 @@ export function registerEventRoutes(app: FastifyInstance, deps: EventRoutesDeps)
       // the user's other sessions) before this check is seen here, one after it finds the stream in the registry.
       const [revoked, access] = await Promise.all([deps.revokedTokens.isRevoked(principal.tokenId), deps.users.accessOf(principal.userId)]);
       position = await deps.eventLog.position(principal.tenantId);
-      if (revoked || !access || !issuedWithin(principal.issuedAt, access)) stream.close('revoked');
+      if (revoked || !access || !access.active || !issuedWithin(principal.issuedAt, access)) stream.close('revoked');
     } catch (error) {
       stream.close('error');
       throw error;

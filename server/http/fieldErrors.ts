@@ -54,6 +54,17 @@ const MESSAGES = {
     de: () => 'gehört zu den häufigsten Passwörtern; wählen Sie ein anderes',
   },
   passwordIsEmail: { en: () => 'must not be your e-mail address', de: () => 'darf nicht Ihre E-Mail-Adresse sein' },
+  notRequired: {
+    en: () => 'is taken only when your password must be changed; change it under Settings',
+    de: () => 'wird nur angenommen, wenn Ihr Passwort geändert werden muss; ändern Sie es unter Einstellungen',
+  },
+  selfDemotion: { en: () => 'cannot remove your own admin role', de: () => 'Ihre eigene Administratorrolle können Sie nicht entfernen' },
+  selfDeactivation: { en: () => 'cannot deactivate yourself', de: () => 'Sie können sich nicht selbst deaktivieren' },
+  lastAdmin: {
+    en: () => 'would leave the company without an active admin; make another user admin first',
+    de: () => 'ließe das Unternehmen ohne aktiven Administrator; machen Sie zuerst einen anderen Benutzer zum Administrator',
+  },
+  emailTaken: { en: () => 'is already in use', de: () => 'wird bereits verwendet' },
   samePassword: { en: () => 'must differ from your current password', de: () => 'muss sich von Ihrem aktuellen Passwort unterscheiden' },
 } satisfies Record<string, Record<Language, (param: string) => string>>;
 

@@ -8,6 +8,9 @@ export type ProblemKind =
   | 'unauthorized'
   | 'wrong-credentials'
   | 'forbidden'
+  | 'account-inactive'
+  | 'password-change-required'
+  | 'user-not-found'
   | 'not-found'
   | 'order-not-found'
   | 'precondition-failed'
@@ -80,6 +83,30 @@ export const PROBLEM_TEXTS: Record<ProblemKind, ProblemText> = {
     detail: {
       en: () => 'Your role does not allow this; nothing was changed.',
       de: () => 'Ihre Rolle erlaubt das nicht; es wurde nichts geändert.',
+    },
+  },
+  'account-inactive': {
+    status: 403,
+    title: { en: 'Account deactivated', de: 'Konto deaktiviert' },
+    detail: {
+      en: () => 'This account has been deactivated. Ask an admin of your company.',
+      de: () => 'Dieses Konto wurde deaktiviert. Wenden Sie sich an einen Administrator Ihres Unternehmens.',
+    },
+  },
+  'password-change-required': {
+    status: 403,
+    title: { en: 'New password required', de: 'Neues Passwort erforderlich' },
+    detail: {
+      en: () => 'You signed in with a one-time password; choose your own password (newPassword) to continue.',
+      de: () => 'Sie haben sich mit einem Einmalpasswort angemeldet; wählen Sie ein eigenes Passwort (newPassword), um fortzufahren.',
+    },
+  },
+  'user-not-found': {
+    status: 404,
+    title: { en: 'User not found', de: 'Benutzer nicht gefunden' },
+    detail: {
+      en: () => 'Your company has no such user.',
+      de: () => 'Ihr Unternehmen hat keinen solchen Benutzer.',
     },
   },
   'not-found': {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { isInstant } from '../../shared/instant';
 import { isSingleLineText } from '../http/textRules';
 import type { OrderSort, SortKeyType } from './orderSorts';
+import { isUuid } from '../http/uuid';
 
 /** A value of a sort key column as a cursor carries it; timestamps as exact ISO text (microseconds). */
 export type KeyValue = string | number;
@@ -14,7 +15,6 @@ export interface CursorState {
   total: number;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Stored timestamps in the cursor: microseconds at most, as PostgreSQL keeps them. */
 const ISO_TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/;
 /** The range of PostgreSQL's smallint. */
@@ -38,7 +38,7 @@ function fits(value: unknown, type: SortKeyType): value is KeyValue {
     case 'smallint':
       return Number.isSafeInteger(value) && (value as number) >= SMALLINT_MIN && (value as number) <= SMALLINT_MAX;
     case 'uuid':
-      return typeof value === 'string' && UUID.test(value);
+      return typeof value === 'string' && isUuid(value);
   }
 }
 

@@ -20,11 +20,11 @@ import {
 import { checkOrderPatch, orderPatchSchema, type ReceivedOrderPatch } from './orderPatch';
 import type { OrderRepository } from './OrderRepository';
 import { type OrderRecord, orderView } from './orderView';
+import { isUuid } from '../http/uuid';
 
 /** Rows read from the database per query while exporting. */
 export const EXPORT_BATCH_SIZE = 1000;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STRONG_ETAG = /^"(\d{1,9})"$/;
 const WEAK_ETAG = /^W\/"\d{1,9}"$/;
 
@@ -131,7 +131,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderRoutesDeps)
 
   app.get<{ Params: { id: string } }>('/api/orders/:id', async (request, reply): Promise<Order> => {
     const { id } = request.params;
-    const record = UUID.test(id) ? await deps.orders.find(principalOf(request).tenantId, id) : undefined;
+    const record = isUuid(id) ? await deps.orders.find(principalOf(request).tenantId, id) : undefined;
     if (!record) {
       throw notFound();
     }
@@ -147,7 +147,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderRoutesDeps)
       const { id } = request.params;
       const locale = requestLocale(request);
       const version = expectedVersion(request);
-      const current = UUID.test(id) ? await deps.orders.find(tenantId, id) : undefined;
+      const current = isUuid(id) ? await deps.orders.find(tenantId, id) : undefined;
       if (!current) {
         throw notFound();
       }

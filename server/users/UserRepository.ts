@@ -13,6 +13,10 @@ export interface UserRecord {
   password_hash: string;
   language: Language;
   role: Role;
+  /** A deactivated user cannot sign in (migration 010). */
+  active: boolean;
+  /** The password is a one-time password an admin handed out: signing in requires a new one. */
+  must_change_password: boolean;
   theme_color1: string | null;
   theme_color2: string | null;
   theme_color3: string | null;
@@ -27,6 +31,8 @@ export interface UserChanges {
 /** What a signed-in request needs to know of its user now. */
 export interface UserAccess {
   role: Role;
+  /** A deactivated user's tokens no longer count. */
+  active: boolean;
   /** Tokens issued before this instant (ISO) no longer count; null: all unexpired ones do. */
   sessionsValidFrom: string | null;
 }
@@ -39,7 +45,7 @@ export const SESSIONS_ENDED_CHANNEL = 'ended_sessions';
 
 const SELECT_USER = `
   SELECT u.id, u.tenant_id, t.name AS tenant_name, u.email, u.name, u.password_hash, u.language, u.role,
-         t.theme_color1, t.theme_color2, t.theme_color3
+         u.active, u.must_change_password, t.theme_color1, t.theme_color2, t.theme_color3
     FROM users u JOIN tenants t ON t.id = u.tenant_id`;
 
 const COLOUR_COLUMNS: Record<ThemeColorKey, string> = {
@@ -64,13 +70,18 @@ export class UserRepository {
 
   /** The user's role and session cut-off now, or undefined when there is no such user: every signed-in request asks (kept prepared). */
   async accessOf(id: string): Promise<UserAccess | undefined> {
-    const rows = await this.db.query<{ role: Role; sessions_valid_from: string | null }>(
-      'SELECT role, sessions_valid_from FROM users WHERE id = $1',
+    const rows = await this.db.query<{ role: Role; active: boolean; sessions_valid_from: string | null }>(
+      'SELECT role, active, sessions_valid_from FROM users WHERE id = $1',
       [id],
       { prepared: true },
     );
     const row = rows[0];
-    return row && { role: row.role, sessionsValidFrom: row.sessions_valid_from };
+    return row && { role: row.role, active: row.active, sessionsValidFrom: row.sessions_valid_from };
+  }
+
+  /** Notes a successful sign-in of the user (the Users page shows the last). */
+  async recordLogin(id: string, at: Date): Promise<void> {
+    await this.db.query('UPDATE users SET last_login_at = $2 WHERE id = $1', [id, at.toISOString()]);
   }
 
   /** The session cut-offs (seconds since the epoch) of those of `ids` who have one. */
@@ -84,16 +95,22 @@ export class UserRepository {
   }
 
   /**
-   * Stores a new password hash and ends the user's sessions from before `validFrom` (whole seconds:
-   * tokens issued before it no longer count), announcing it to every process's streams in the same
-   * statement (`SESSIONS_ENDED_CHANNEL`, heard on commit). Answers whether the user exists.
+   * Stores the user's new password hash (a password of their own: a one-time password is no longer
+   * to be changed) and ends the user's sessions from before `validFrom` (whole seconds: tokens
+   * issued before it no longer count), announcing it to every process's streams in the same
+   * statement (`SESSIONS_ENDED_CHANNEL`, heard on commit); recorded among the user's changes as
+   * made by themselves. Answers whether the user exists.
    */
   async changePassword(id: string, passwordHash: string, validFrom: Date): Promise<boolean> {
     const at = validFrom.toISOString();
     const seconds = Math.floor(validFrom.getTime() / 1000);
     const rows = await this.db.query(
       `WITH changed AS (
-         UPDATE users SET password_hash = $2, sessions_valid_from = $3, updated_at = $3 WHERE id = $1 RETURNING id
+         UPDATE users SET password_hash = $2, must_change_password = false, sessions_valid_from = $3, updated_at = $3
+          WHERE id = $1 RETURNING id, tenant_id
+       ), recorded AS (
+         INSERT INTO user_changes (tenant_id, user_id, changed_by, changed_at, change)
+         SELECT tenant_id, id, id, $3, '{"password":"changed"}'::jsonb FROM changed
        )
        SELECT pg_notify('${SESSIONS_ENDED_CHANNEL}', id::text || ' ' || $4::text) FROM changed`,
       [id, passwordHash, at, String(seconds)],

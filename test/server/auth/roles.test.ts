@@ -31,6 +31,9 @@ interface RouteCase {
   expected: Record<Role, number>;
 }
 
+/** An id no user has. */
+const NO_USER = '00000000-0000-4000-8000-000000000000';
+
 const ALL = (status: number): Record<Role, number> => ({ viewer: status, operator: status, admin: status });
 
 describe('roles, checked by the backend at every route', () => {
@@ -68,6 +71,23 @@ describe('roles, checked by the backend at every route', () => {
     { name: 'PATCH /api/orders/{id}', send: (c) => patchOrder(c, { notes: 'by role' }), expected: { viewer: 403, operator: 200, admin: 200 } },
     // A body that is not even valid: a forbidden call is refused before its body is looked at.
     { name: 'PATCH /api/orders/{id} (invalid body)', send: (c) => patchOrder(c, { status: 5 }), expected: { viewer: 403, operator: 400, admin: 400 } },
+    { name: 'GET /api/users', send: (c) => call(server, '/api/users', { token: c.token }), expected: { viewer: 403, operator: 403, admin: 200 } },
+    {
+      // A body the route refuses (422 for a blank name): the role let it through, and nothing is created.
+      name: 'POST /api/users',
+      send: (c) => call(server, '/api/users', { token: c.token, body: { name: ' ', email: 'x@y.example', role: 'viewer' } }),
+      expected: { viewer: 403, operator: 403, admin: 422 },
+    },
+    {
+      name: 'PATCH /api/users/{id} (no such user)',
+      send: (c) => call(server, `/api/users/${NO_USER}`, { method: 'PATCH', token: c.token, body: { role: 'viewer' } }),
+      expected: { viewer: 403, operator: 403, admin: 404 },
+    },
+    {
+      name: 'POST /api/users/{id}/password-reset (no such user)',
+      send: (c) => call(server, `/api/users/${NO_USER}/password-reset`, { method: 'POST', token: c.token }),
+      expected: { viewer: 403, operator: 403, admin: 404 },
+    },
     { name: 'GET /api/push/public-key', send: (c) => call(server, '/api/push/public-key', { token: c.token }), expected: ALL(200) },
     {
       // Keys that are no keys: the route's own 400 for every role, so the role let it through.

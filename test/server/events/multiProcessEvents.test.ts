@@ -4,7 +4,7 @@ import { type BackendProcess, BackendProcesses, PROCESS_START_TIMEOUT_MS } from 
 import { EventStreamClient, type ReceivedEvent } from '../support/eventStream';
 import { seededRange, withRange } from '../support/orderRange';
 import { createScratchDatabase, describeOnPostgres, type ScratchDatabase } from '../support/scratchDatabase';
-import { BRITISH_EMAIL, DEMO_PASSWORD, GERMAN_EMAIL } from '../support/testServer';
+import { BRITISH_EMAIL, DEMO_PASSWORD, GERMAN_ADMIN_EMAIL, GERMAN_EMAIL } from '../support/testServer';
 import { eventually } from '../../support/eventually';
 
 jest.setTimeout(60_000);
@@ -173,6 +173,27 @@ describeOnPostgres('live events across backend processes on one PostgreSQL', () 
     expect(other.isFinished).toBe(false);
     expect((await api(b, '/api/me', { token: leaving })).status).toBe(401);
     expect((await EventStreamClient.open(c.url, { token: leaving })).response.status).toBe(401);
+  });
+
+  it('ends the streams of a user deactivated on another process within a second, on every process', async () => {
+    const [a, b, c] = [backends.at(0), backends.at(1), backends.at(2)];
+    const adminToken = await login(a, GERMAN_ADMIN_EMAIL);
+    const created = await api(a, '/api/users', { token: adminToken, body: { name: 'Lea Vogt', email: 'lea.vogt@autohaus-nord.example', role: 'operator' } });
+    expect(created.status).toBe(201);
+    const { user, oneTimePassword } = (await created.json()) as { user: { id: string }; oneTimePassword: string };
+    const signedIn = await api(b, '/api/auth/login', { body: { email: 'lea.vogt@autohaus-nord.example', password: oneTimePassword, newPassword: 'lea vogt werkstatt' } });
+    expect(signedIn.status).toBe(200);
+    const { token } = (await signedIn.json()) as { token: string };
+    const onB = await open(b, token);
+    const onC = await open(c, token);
+    const other = await open(c, await login(c, GERMAN_EMAIL));
+
+    const started = Date.now();
+    expect((await api(a, `/api/users/${user.id}`, { method: 'PATCH', token: adminToken, body: { active: false } })).status).toBe(200);
+    await Promise.all([onB.ended, onC.ended]);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(other.isFinished).toBe(false);
+    expect((await api(c, '/api/me', { token })).status).toBe(401);
   });
 
   it('delivers what was committed while the listening connections were cut, once, after they reconnect', async () => {
