@@ -1,3 +1,6 @@
+/** The start of every problem `type` of the API; the rest names the kind (`urn:order-cockpit:problem:forbidden`). */
+export const PROBLEM_TYPE_PREFIX = 'urn:order-cockpit:problem:';
+
 /** One field error of a problem body. */
 export interface FieldError {
   field: string;

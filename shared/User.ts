@@ -45,4 +45,6 @@ export interface PasswordChange {
 export interface Credentials {
   email: string;
   password: string;
+  /** The user's own password in place of a one-time password an admin handed out (`password-change-required`). */
+  newPassword?: string;
 }

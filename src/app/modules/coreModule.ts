@@ -30,6 +30,10 @@ import { OrdersListStore } from '../../domain/stores/OrdersListStore';
 import { PreferencesStore } from '../../domain/stores/PreferencesStore';
 import { PasswordChangeStore } from '../../domain/stores/PasswordChangeStore';
 import { ThemeSettingsStore } from '../../domain/stores/ThemeSettingsStore';
+import { NewUserStore } from '../../domain/stores/NewUserStore';
+import { UsersStore } from '../../domain/stores/UsersStore';
+import { UsersApi } from '../../domain/ports/UsersApi';
+import { HttpUsersApi } from '../../infrastructure/api/HttpUsersApi';
 import { HttpAuthApi } from '../../infrastructure/api/HttpAuthApi';
 import { HttpOrdersApi } from '../../infrastructure/api/HttpOrdersApi';
 
@@ -70,6 +74,15 @@ export const coreModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(ThemeSettingsStore)
     .toResolvedValue((session: SessionStore, api: AuthApi, notifier: Notifier) => new ThemeSettingsStore(session, api, notifier), [SessionStore, AuthApi, Notifier])
+    .inSingletonScope();
+  bind(UsersApi)
+    .toResolvedValue((http: HttpClient) => new HttpUsersApi(http), [HttpClient])
+    .inSingletonScope();
+  bind(UsersStore)
+    .toResolvedValue((api: UsersApi, notifier: Notifier) => new UsersStore(api, notifier), [UsersApi, Notifier])
+    .inSingletonScope();
+  bind(NewUserStore)
+    .toResolvedValue((api: UsersApi, users: UsersStore, session: SessionStore) => new NewUserStore(api, users, () => session.language), [UsersApi, UsersStore, SessionStore])
     .inSingletonScope();
   bind(OrdersFilterStore)
     .toResolvedValue((clock: Clock, persistence: StatePersistence) => new OrdersFilterStore(clock, persistence), [Clock, StatePersistence])

@@ -1,4 +1,4 @@
-import type { FieldError, Problem } from '../../../shared/Problem';
+import { type FieldError, type Problem, PROBLEM_TYPE_PREFIX } from '../../../shared/Problem';
 
 /** What went wrong with a call, in the terms the console reacts to. */
 export type ApiErrorKind =
@@ -49,6 +49,12 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.kind = kind;
     this.messageKey = `errors.${kind}`;
+  }
+
+  /** The kind of problem the backend named (its `type` after the prefix, e.g. `password-change-required`), if it sent one. */
+  get problemKind(): string | undefined {
+    const type = this.problem?.type;
+    return type?.startsWith(PROBLEM_TYPE_PREFIX) ? type.slice(PROBLEM_TYPE_PREFIX.length) : undefined;
   }
 
   get fieldErrors(): readonly FieldError[] {

@@ -1,6 +1,6 @@
 import { action, computed, makeObservable, observable, observableStruct, runInAction } from 'mobx';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from '../../../shared/passwordRule';
 import { formFailure } from '../model/formFailure';
+import { newPasswordCheck, type NewPasswordCheck } from '../model/newPasswordCheck';
 import type { AuthApi } from '../ports/AuthApi';
 import type { Notifier } from '../ports/Notifier';
 import type { SessionStore } from '../ports/SessionStore';
@@ -34,33 +34,20 @@ export class PasswordChangeStore {
       saving: observable,
       fieldErrors: observableStruct,
       errorKey: observable,
-      newLength: computed,
-      lengthMet: computed,
-      repeatMatches: computed,
+      check: computed,
       canSave: computed,
       edit: action,
       reset: action,
     });
   }
 
-  /** The new password's length as the rule counts it. */
-  get newLength(): number {
-    return passwordLength(this.values.newPassword);
-  }
-
-  /** Whether the new password has the length the rule asks for. */
-  get lengthMet(): boolean {
-    return this.newLength >= PASSWORD_MIN_LENGTH && this.newLength <= PASSWORD_MAX_LENGTH;
-  }
-
-  /** Whether the repetition is the new password (an empty repetition is not yet a mismatch). */
-  get repeatMatches(): boolean {
-    return this.values.repeatPassword === '' || this.values.repeatPassword === this.values.newPassword;
+  /** The new password against the rule, and its repetition. */
+  get check(): NewPasswordCheck {
+    return newPasswordCheck(this.values.newPassword, this.values.repeatPassword);
   }
 
   get canSave(): boolean {
-    const { currentPassword, repeatPassword } = this.values;
-    return !this.saving && currentPassword !== '' && this.lengthMet && repeatPassword !== '' && this.repeatMatches;
+    return !this.saving && this.values.currentPassword !== '' && this.check.complete;
   }
 
   edit(field: PasswordField, value: string): void {

@@ -1,7 +1,6 @@
-import { Button, Callout, Card, FormGroup, H2, InputGroup } from '@blueprintjs/core';
+import { Card } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
-import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { safeReturnPath } from '../../domain/model/returnPath';
 import { SessionStore } from '../../domain/ports/SessionStore';
@@ -10,70 +9,42 @@ import { useService } from '../services/useService';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import './LoginPage.css';
 import { useRouteRendered } from '../routing/useRouteRendered';
+import { withAreaTexts } from '../routing/withAreaTexts';
+import { SignInForm } from './SignInForm';
 
-/** The login form ("Email"/"E-Mail", "Password"/"Passwort", "Log in"/"Anmelden"). */
+/** The second step of a sign-in with a one-time password: rare, so a chunk of its own with its texts. */
+const FirstPasswordForm = lazy(() =>
+  Promise.all([
+    import(/* webpackChunkName: "first-password" */ './FirstPasswordForm'),
+    import(/* webpackChunkName: "first-password" */ '../locales/passwordTexts'),
+  ]).then(([form, texts]) => ({ default: withAreaTexts(texts.passwordTexts, form.FirstPasswordForm) })),
+);
+
+/** The login page: the sign-in form; after a one-time password, the form to choose one's own. */
 export const LoginPage = observer(function LoginPage() {
-  const { t } = useTranslation();
   const auth = useService(AuthStore);
   const session = useService<SessionStore>(SessionStore);
   useRouteRendered();
   const [params] = useSearchParams();
   const returnTo = params.get('returnTo');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState(false);
 
   if (session.isSignedIn && !auth.pending) {
     return <Navigate to={safeReturnPath(returnTo)} replace />;
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim() || !password) {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
-    void auth.login({ email: email.trim(), password }, returnTo);
-  };
-
-  const error = missing ? 'login.required' : auth.loginError;
   return (
     <div className="cockpit-login">
       <Card className="cockpit-login-card" elevation={2}>
         <div className="cockpit-login-language">
           <LanguageSwitch />
         </div>
-        <H2>{t('login.title')}</H2>
-        <form onSubmit={submit} noValidate>
-          <FormGroup label={t('login.email')} labelFor="login-email">
-            <InputGroup
-              id="login-email"
-              name="email"
-              type="email"
-              autoComplete="username"
-              autoFocus
-              value={email}
-              onValueChange={setEmail}
-            />
-          </FormGroup>
-          <FormGroup label={t('login.password')} labelFor="login-password">
-            <InputGroup
-              id="login-password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              value={password}
-              onValueChange={setPassword}
-            />
-          </FormGroup>
-          {error && (
-            <Callout intent="danger" className="cockpit-login-error" role="alert">
-              {t(error)}
-            </Callout>
-          )}
-          <Button type="submit" intent="primary" fill loading={auth.pending} text={t('login.submit')} />
-        </form>
+        {auth.choosingPassword ? (
+          <Suspense fallback={null}>
+            <FirstPasswordForm returnTo={returnTo} />
+          </Suspense>
+        ) : (
+          <SignInForm returnTo={returnTo} />
+        )}
       </Card>
     </div>
   );

@@ -26,6 +26,12 @@ export const routeModules = {
       import(/* webpackChunkName: "settings" */ '../locales/settingsTexts').then((m) => m.settingsTexts),
     ),
   ),
+  users: loadOnce(() =>
+    withTexts(
+      import(/* webpackChunkName: "users" */ '../users/UsersPage'),
+      import(/* webpackChunkName: "users" */ '../locales/usersTexts').then((m) => m.usersTexts),
+    ),
+  ),
 };
 
 /** A page that has a module of its own. */

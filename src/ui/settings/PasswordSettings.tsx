@@ -6,6 +6,12 @@ import { PASSWORD_MIN_LENGTH } from '../../../shared/passwordRule';
 import { type PasswordField, PasswordChangeStore } from '../../domain/stores/PasswordChangeStore';
 import { useService } from '../services/useService';
 
+const LABELS: Record<PasswordField, string> = {
+  currentPassword: 'settings.currentPassword',
+  newPassword: 'password.newPassword',
+  repeatPassword: 'password.repeatPassword',
+};
+
 const AUTOCOMPLETE: Record<PasswordField, string> = {
   currentPassword: 'current-password',
   newPassword: 'new-password',
@@ -28,7 +34,7 @@ export const PasswordSettings = observer(function PasswordSettings() {
     const error = store.fieldErrors[name];
     const id = `password-${name}`;
     return (
-      <FormGroup label={t(`settings.${name}`)} labelFor={id} intent={error ? 'danger' : intent} helperText={<span id={`${id}-help`}>{error ?? helper}</span>}>
+      <FormGroup label={t(LABELS[name])} labelFor={id} intent={error ? 'danger' : intent} helperText={<span id={`${id}-help`}>{error ?? helper}</span>}>
         <InputGroup
           id={id}
           type="password"
@@ -45,7 +51,7 @@ export const PasswordSettings = observer(function PasswordSettings() {
   };
 
   const typed = store.values.newPassword !== '';
-  const rule = t('settings.passwordRule', { min: PASSWORD_MIN_LENGTH, count: store.newLength });
+  const rule = t('password.rule', { min: PASSWORD_MIN_LENGTH, count: store.check.length });
   return (
     <section className="cockpit-password-settings" aria-labelledby="password-settings-title">
       <H3 id="password-settings-title">{t('settings.password')}</H3>
@@ -59,8 +65,8 @@ export const PasswordSettings = observer(function PasswordSettings() {
         }}
       >
         {field('currentPassword')}
-        {field('newPassword', rule, typed ? (store.lengthMet ? 'success' : 'danger') : 'none')}
-        {field('repeatPassword', store.repeatMatches ? undefined : t('settings.passwordRepeatMismatch'), store.repeatMatches ? 'none' : 'danger')}
+        {field('newPassword', rule, typed ? (store.check.lengthMet ? 'success' : 'danger') : 'none')}
+        {field('repeatPassword', store.check.repeatMatches ? undefined : t('password.repeatMismatch'), store.check.repeatMatches ? 'none' : 'danger')}
         {store.errorKey && (
           <Callout intent="danger" role="alert" title={t('settings.passwordChangeFailed')}>
             {t(store.errorKey)}

@@ -1,5 +1,5 @@
 import { Button } from '@blueprintjs/core';
-import { CaretDownIcon, CogIcon, LogOutIcon, UserIcon } from '@blueprintjs/icons';
+import { CaretDownIcon, CogIcon, LogOutIcon, PeopleIcon, UserIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,7 @@ import { useService } from '../services/useService';
 import { useOverlays } from './useOverlays';
 
 /**
- * The signed-in user with the way to settings and out. The menu is a popover, which comes with the
+ * The signed-in user with the way to settings, to the users (an admin's), and out. The menu is a popover, which comes with the
  * overlays after the first screen (`useOverlays`); a click before that loads them and opens the
  * menu when they have arrived.
  */
@@ -49,6 +49,7 @@ export const UserMenu = observer(function UserMenu() {
           <MenuDivider title={t('header.signedInAs', { name })} />
           <MenuItem text={t('userMenu.role', { role: t(`roles.${session.role}`) })} disabled data-testid="user-role" />
           <MenuItem icon={<CogIcon />} text={t('header.settings')} onClick={() => navigate('/settings')} />
+          {session.allows('admin') && <MenuItem icon={<PeopleIcon />} text={t('userMenu.users')} onClick={() => navigate('/users')} data-testid="users-link" />}
           <MenuItem icon={<LogOutIcon />} text={t('header.logout')} onClick={() => void auth.logout()} data-testid="logout" />
         </Menu>
       }

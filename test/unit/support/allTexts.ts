@@ -4,9 +4,16 @@ import { ordersTexts } from '../../../src/ui/locales/ordersTexts';
 import { resources } from '../../../src/ui/locales/resources';
 import { settingsTexts } from '../../../src/ui/locales/settingsTexts';
 import { shellTexts } from '../../../src/ui/locales/shellTexts';
+import { usersTexts } from '../../../src/ui/locales/usersTexts';
 
 /** The texts of the parts that bring their own (`routeModules`), by name. */
-export const AREA_TEXTS: Readonly<Record<'shell' | 'orders' | 'settings', AreaTexts>> = { shell: shellTexts, orders: ordersTexts, settings: settingsTexts };
+export const AREA_TEXTS: Readonly<Record<'shell' | 'orders' | 'settings' | 'users', AreaTexts>> = {
+  shell: shellTexts,
+  orders: ordersTexts,
+  // With the texts of choosing a password, which the first sign-in's chunk brings too.
+  settings: settingsTexts,
+  users: usersTexts,
+};
 
 /** A deep merge of plain text trees; a key in both is an error (each text lives in one place). */
 export function mergeTexts(into: Record<string, unknown>, from: object, prefix = ''): Record<string, unknown> {

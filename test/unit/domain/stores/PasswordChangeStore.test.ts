@@ -35,14 +35,14 @@ describe('PasswordChangeStore', () => {
 
   it('follows the rule as the new password is typed, counting what the user sees as characters', () => {
     store.edit('newPassword', 'Werkstatt');
-    expect([store.newLength, store.lengthMet]).toEqual([9, false]);
+    expect([store.check.length, store.check.lengthMet]).toEqual([9, false]);
     store.edit('newPassword', 'Werkstatt-😀x');
-    expect([store.newLength, store.lengthMet]).toEqual([12, true]);
+    expect([store.check.length, store.check.lengthMet]).toEqual([12, true]);
   });
 
   it('can be sent only with the current password, a new one that meets the rule and the same repetition', () => {
     fill('cockpit-demo', 'Werkstatt-Kiel', 'Werkstatt-Kie');
-    expect(store.repeatMatches).toBe(false);
+    expect(store.check.repeatMatches).toBe(false);
     expect(store.canSave).toBe(false);
     store.edit('repeatPassword', 'Werkstatt-Kiel');
     expect(store.canSave).toBe(true);

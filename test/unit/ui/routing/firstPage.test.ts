@@ -10,6 +10,7 @@ describe('firstPage', () => {
     ['/nowhere', '?status=new', { page: 'orders', ordersSearch: '' }],
     ['/orders/o-17/more', '?status=new', { page: 'orders', ordersSearch: '' }],
     ['/settings', '', { page: 'settings', ordersSearch: '' }],
+    ['/users', '', { page: 'users', ordersSearch: '' }],
     ['/login', '?returnTo=%2Fsettings', { page: 'login', ordersSearch: '' }],
   ])('signed in, %s%s shows %j', (pathname, search, expected) => {
     expect(firstPage({ pathname, search }, true)).toEqual(expected);
