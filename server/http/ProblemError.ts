@@ -1,10 +1,10 @@
 import type { Language } from '../../shared/Language';
-import type { FieldError, Problem } from '../../shared/Problem';
+import { type FieldError, type Problem, PROBLEM_TYPE_PREFIX } from '../../shared/Problem';
 import { PROBLEM_TEXTS, type ProblemKind, type ProblemParams } from './problemTexts';
 
 /** The `type` URI of a problem kind. */
 export function problemType(kind: ProblemKind): string {
-  return `urn:order-cockpit:problem:${kind}`;
+  return `${PROBLEM_TYPE_PREFIX}${kind}`;
 }
 
 export interface ProblemOptions {
