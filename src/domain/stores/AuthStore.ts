@@ -1,5 +1,7 @@
 import { makeObservable, observable, runInAction } from 'mobx';
+import type { Disposable } from '../../../shared/Disposable';
 import { isApiError } from '../model/ApiError';
+import { Emitter } from '../model/Emitter';
 import { LOGIN_PATH, safeReturnPath } from '../model/returnPath';
 import type { Credentials } from '../../../shared/User';
 import type { AuthApi } from '../ports/AuthApi';
@@ -16,6 +18,11 @@ export class AuthStore {
   pending = false;
   /** Translation key of the last login failure, or null. */
   loginError: string | null = null;
+
+  private readonly willLogOut = new Emitter<string>();
+
+  /** The signed-in user (by id) logs out deliberately, from the user menu: fired just before the session ends. */
+  readonly onWillLogOut = (listener: (userId: string) => void): Disposable => this.willLogOut.event(listener);
 
   constructor(
     private readonly api: AuthApi,
@@ -62,6 +69,10 @@ export class AuthStore {
       if (!(isApiError(error) && error.kind === 'unauthorized')) {
         this.notifier.show({ message: 'errors.logoutFailed', intent: 'warning' });
       }
+    }
+    const userId = this.session.user?.id;
+    if (userId) {
+      this.willLogOut.fire(userId);
     }
     runInAction(() => this.session.signOut());
     this.navigator.navigate(LOGIN_PATH, { replace: true });
