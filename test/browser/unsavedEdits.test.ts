@@ -67,3 +67,35 @@ describe('an unsaved edit when the session ends', () => {
     }
   }, 120_000);
 });
+
+/** Tokens of 30 seconds (the backend's least), not renewed: the session expires in the open console. */
+describe('an unsaved edit when the token expires', () => {
+  const run = useCockpitInChromium({ TOKEN_TTL_SECONDS: '30' });
+
+  it('survives the expiry in the open console and is offered back after login as the same user', async () => {
+    const context = await run.browser.newContext({ baseURL: run.cockpit.url, viewport: { width: 1400, height: 900 }, timezoneId: 'Europe/Berlin' });
+    try {
+      // The renewal fails (the network, the backend away): nothing extends the session.
+      await context.route('**/api/auth/renew', (route) => route.abort('connectionrefused'));
+      const page = await openLoggedIn(context, GERMAN_USER);
+      const row = page.locator('[role="row"][data-order-id]').first();
+      const id = await row.getAttribute('data-order-id');
+      await row.dblclick();
+      await page.waitForURL(`**/orders/${id}`);
+      const notes = page.locator('.cockpit-order-detail').getByLabel('Notizen');
+      await notes.fill(NOTES);
+
+      // The token expires: the backend ends the live stream, which is refused on its return (401).
+      await page.waitForURL(/\/login\?returnTo=/, { timeout: 60_000 });
+      await page.getByText('Ihre Sitzung ist beendet. Bitte melden Sie sich erneut an.').waitFor();
+
+      await logIn(page, GERMAN_USER);
+      const offer = page.getByTestId('unsaved-edits');
+      await offer.getByRole('button', { name: 'Wiederherstellen' }).click();
+      await page.waitForURL(`**/orders/${id}`);
+      await eventually(() => notes.inputValue(), { until: (value) => value === NOTES, what: 'the restored notes in the order' });
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
