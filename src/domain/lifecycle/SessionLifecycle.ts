@@ -183,41 +183,25 @@ export class SessionLifecycle implements Disposable {
       }),
     );
     this.disposables.add(
-      reaction(
-        () => session.user?.id ?? null,
-        (userId, previous) => this.followUser(userId, previous ?? null),
-        { fireImmediately: true },
-      ),
-    );
-    this.disposables.add(
-      reaction(
-        () => session.isSignedIn,
-        (signedIn) => {
-          if (!signedIn) {
-            this.leaveEdits();
-          }
-        },
-      ),
+      reaction(() => (session.isSignedIn ? (session.user?.id ?? '') : null), (user, previous) => this.followUser(user, previous), { fireImmediately: true }),
     );
     this.disposables.add(this.deps.logouts.onWillLogOut((userId) => this.deps.unsavedEdits.forget(userId)));
     this.disposables.add(this.deps.persistence.onDidChangeElsewhere(() => void session.reread()));
   }
 
-  /** A user is signed in: offered their unsaved edits (another user's straight before leaves nothing open). */
-  private followUser(userId: string | null, previous: string | null): void {
-    if (userId === null) {
-      return;
+  /**
+   * The signed-in user's id changed (`''`: signed in, the user not known yet). A session that ended, or
+   * another user's straight after, leaves nothing open (the kept edits stay); a user is offered theirs.
+   */
+  private followUser(user: string | null, previous: string | null | undefined): void {
+    const { detail, unsavedEdits } = this.deps;
+    if (user === null || (previous && previous !== user)) {
+      unsavedEdits.withdraw();
+      detail.close();
     }
-    if (previous !== null) {
-      this.leaveEdits();
+    if (user) {
+      unsavedEdits.offerTo(user);
     }
-    this.deps.unsavedEdits.offerTo(userId);
-  }
-
-  /** The session ended: the open order closes (its kept edits stay for their user), nothing is offered. */
-  private leaveEdits(): void {
-    this.deps.unsavedEdits.withdraw();
-    this.deps.detail.close();
   }
 
   dispose(): void {
