@@ -15,6 +15,7 @@ import { StatePersistence } from '../../domain/ports/StatePersistence';
 import { ThemeService } from '../../domain/ports/ThemeService';
 import { Timers } from '../../domain/ports/Timers';
 import { TabLock } from '../../domain/ports/TabLock';
+import { UnsavedEdits } from '../../domain/ports/UnsavedEdits';
 import { UserActivity } from '../../domain/ports/UserActivity';
 import { WebTabLock } from '../../infrastructure/locks/WebTabLock';
 import { DomUserActivity } from '../../infrastructure/activity/DomUserActivity';
@@ -27,6 +28,7 @@ import { type NavigableRouter, RouterNavigator } from '../../infrastructure/navi
 import { BlueprintNotifier } from '../../infrastructure/notifier/BlueprintNotifier';
 import { MobxStatePersistence, STATE_KEY } from '../../infrastructure/persistence/MobxStatePersistence';
 import { SlicedStorage } from '../../infrastructure/persistence/SlicedStorage';
+import { LocalStorageUnsavedEdits } from '../../infrastructure/persistence/LocalStorageUnsavedEdits';
 import { AnimationFrameScheduler } from '../../infrastructure/scheduling/AnimationFrameScheduler';
 import { WindowTimers } from '../../infrastructure/scheduling/WindowTimers';
 import { DomThemeService } from '../../infrastructure/theme/DomThemeService';
@@ -47,6 +49,7 @@ export function browserModule(context: BrowserContext): ContainerModule {
     bind(Clock).toConstantValue(clock);
     const persistence = new MobxStatePersistence(new SlicedStorage(context.window.localStorage, STATE_KEY), context.window);
     bind(StatePersistence).toConstantValue(persistence);
+    bind(UnsavedEdits).toConstantValue(new LocalStorageUnsavedEdits(context.window.localStorage));
     bind(Timers).toConstantValue(new WindowTimers(context.window));
     const activity = new DomUserActivity(context.window, clock, context.config.sessionIdleMinutes * 60_000);
     bind(UserActivity).toConstantValue(activity);

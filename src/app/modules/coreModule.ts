@@ -6,6 +6,7 @@ import { SessionLifecycle } from '../../domain/lifecycle/SessionLifecycle';
 import { AuthApi } from '../../domain/ports/AuthApi';
 import { Clock } from '../../domain/ports/Clock';
 import { TabLock } from '../../domain/ports/TabLock';
+import { UnsavedEdits } from '../../domain/ports/UnsavedEdits';
 import { UserActivity } from '../../domain/ports/UserActivity';
 import { EventStream } from '../../domain/ports/EventStream';
 import { FrameScheduler } from '../../domain/ports/FrameScheduler';
@@ -34,6 +35,7 @@ import { NewUserStore } from '../../domain/stores/NewUserStore';
 import { UsersStore } from '../../domain/stores/UsersStore';
 import { UsersApi } from '../../domain/ports/UsersApi';
 import { HttpUsersApi } from '../../infrastructure/api/HttpUsersApi';
+import { UnsavedEditsStore } from '../../domain/stores/UnsavedEditsStore';
 import { HttpAuthApi } from '../../infrastructure/api/HttpAuthApi';
 import { HttpOrdersApi } from '../../infrastructure/api/HttpOrdersApi';
 
@@ -102,6 +104,13 @@ export const coreModule = new ContainerModule(({ bind }) => {
       [OrdersApi, OrdersListStore, Notifier],
     )
     .inSingletonScope();
+  bind(UnsavedEditsStore)
+    .toResolvedValue(
+      (session: SessionStore, detail: OrderDetailStore, edits: UnsavedEdits, clock: Clock, navigator: Navigator, notifier: Notifier) =>
+        new UnsavedEditsStore(session, detail, edits, clock, navigator, notifier),
+      [SessionStore, OrderDetailStore, UnsavedEdits, Clock, Navigator, Notifier],
+    )
+    .inSingletonScope();
   bind(SessionLifecycle)
     .toResolvedValue(
       (
@@ -119,6 +128,9 @@ export const coreModule = new ContainerModule(({ bind }) => {
         clock: Clock,
         activity: UserActivity,
         lock: TabLock,
+        detail: OrderDetailStore,
+        unsavedEdits: UnsavedEditsStore,
+        authStore: AuthStore,
       ) =>
         new SessionLifecycle({
           session,
@@ -136,8 +148,29 @@ export const coreModule = new ContainerModule(({ bind }) => {
           notifier,
           timers,
           clock,
+          detail,
+          unsavedEdits,
+          logouts: authStore,
         }),
-      [SessionStore, AuthApi, LocaleService, EventStream, ThemeService, PushService, StatePersistence, HttpClient, Navigator, Notifier, Timers, Clock, UserActivity, TabLock],
+      [
+        SessionStore,
+        AuthApi,
+        LocaleService,
+        EventStream,
+        ThemeService,
+        PushService,
+        StatePersistence,
+        HttpClient,
+        Navigator,
+        Notifier,
+        Timers,
+        Clock,
+        UserActivity,
+        TabLock,
+        OrderDetailStore,
+        UnsavedEditsStore,
+        AuthStore,
+      ],
     )
     .inSingletonScope();
   bind(LiveOrderUpdates)
@@ -149,11 +182,12 @@ export const coreModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
 
   // What starts and stops with the console, in this order (stopped in reverse): the stores that keep
-  // state in the browser, the live updates (listening before the stream opens), then the session's
-  // lifecycle, which opens the stream of a restored session.
+  // state in the browser, the keeping of unsaved edits, the live updates (listening before the stream
+  // opens), then the session's lifecycle, which opens the stream of a restored session.
   bind(ConsoleContribution).toResolvedValue((session: SessionStore) => disposedWithConsole(session), [SessionStore]).inSingletonScope();
   bind(ConsoleContribution).toResolvedValue((filter: OrdersFilterStore) => disposedWithConsole(filter), [OrdersFilterStore]).inSingletonScope();
   bind(ConsoleContribution).toResolvedValue((list: OrdersListStore) => disposedWithConsole(list), [OrdersListStore]).inSingletonScope();
+  bind(ConsoleContribution).toResolvedValue((edits: UnsavedEditsStore) => startedWithConsole(edits), [UnsavedEditsStore]).inSingletonScope();
   bind(ConsoleContribution).toResolvedValue((live: LiveOrderUpdates) => startedWithConsole(live), [LiveOrderUpdates]).inSingletonScope();
   bind(ConsoleContribution).toResolvedValue((lifecycle: SessionLifecycle) => startedWithConsole(lifecycle), [SessionLifecycle]).inSingletonScope();
 });

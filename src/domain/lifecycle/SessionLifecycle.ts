@@ -16,6 +16,8 @@ import type { ThemeService } from '../ports/ThemeService';
 import type { TabLock } from '../ports/TabLock';
 import type { Timers } from '../ports/Timers';
 import type { UserActivity } from '../ports/UserActivity';
+import type { OrderDetailStore } from '../stores/OrderDetailStore';
+import type { UnsavedEditsStore } from '../stores/UnsavedEditsStore';
 
 /** How long the token must stay as it is before the stream follows it (about 500 ms). */
 export const TOKEN_SETTLE_MS = 500;
@@ -32,6 +34,11 @@ export const RENEW_RETRY_MS = 60_000;
 /** Where 401 answers are announced: the HTTP client and the live stream. */
 export interface UnauthorizedSource {
   onDidReceiveUnauthorized(listener: (event: RefusedRequest) => void): Disposable;
+}
+
+/** Where a deliberate logout is announced (the user menu's, `AuthStore`), with the user's id. */
+export interface LogoutSource {
+  onWillLogOut(listener: (userId: string) => void): Disposable;
 }
 
 export interface SessionLifecycleDeps {
@@ -56,6 +63,12 @@ export interface SessionLifecycleDeps {
   notifier: Notifier;
   timers: Timers;
   clock: Clock;
+  /** The order open for editing: closed when its user's session ends, so nothing of it stays on screen. */
+  detail: Pick<OrderDetailStore, 'close'>;
+  /** The unsaved edits kept in the browser: offered back to their user, withdrawn at the end, forgotten at a logout. */
+  unsavedEdits: Pick<UnsavedEditsStore, 'offerTo' | 'withdraw' | 'forget'>;
+  /** Deliberate logouts. */
+  logouts: LogoutSource;
 }
 
 /**
@@ -90,6 +103,12 @@ export interface SessionLifecycleDeps {
  * - a 403 to a request that carried the current token means the user's role no longer allows what
  *   the console offered (changed by an admin meanwhile): the user is read again, so the console
  *   shows what the role allows now; the session goes on;
+ * - an edit in progress outlives the session's end: the open order's unsaved fields are kept in the
+ *   browser for its user while they are edited (`UnsavedEditsStore`); when a session ends the open
+ *   order is closed (nothing of it stays on screen for whoever signs in next) and, except after a
+ *   deliberate logout, which deletes them, the edits stay; when a user is signed in (a login, a
+ *   restored session, another tab's login) every other user's edits are deleted from this browser
+ *   and that user's are offered back;
  * - another tab logging in or out, or switching the language, reaches this tab: the stored state is
  *   read again and all of the above follows from it.
  * Logging in and out themselves are the login form's and the user menu's (`AuthStore`): they change
@@ -163,7 +182,26 @@ export class SessionLifecycle implements Disposable {
         }
       }),
     );
+    this.disposables.add(
+      reaction(() => (session.isSignedIn ? (session.user?.id ?? '') : null), (user, previous) => this.followUser(user, previous), { fireImmediately: true }),
+    );
+    this.disposables.add(this.deps.logouts.onWillLogOut((userId) => this.deps.unsavedEdits.forget(userId)));
     this.disposables.add(this.deps.persistence.onDidChangeElsewhere(() => void session.reread()));
+  }
+
+  /**
+   * The signed-in user's id changed (`''`: signed in, the user not known yet). A session that ended, or
+   * another user's straight after, leaves nothing open (the kept edits stay); a user is offered theirs.
+   */
+  private followUser(user: string | null, previous: string | null | undefined): void {
+    const { detail, unsavedEdits } = this.deps;
+    if (user === null || (previous && previous !== user)) {
+      unsavedEdits.withdraw();
+      detail.close();
+    }
+    if (user) {
+      unsavedEdits.offerTo(user);
+    }
   }
 
   dispose(): void {

@@ -1,5 +1,7 @@
 import { action, computed, makeObservable, observable, observableRef, runInAction } from 'mobx';
+import type { Disposable } from '../../../shared/Disposable';
 import { isApiError } from '../model/ApiError';
+import { Emitter } from '../model/Emitter';
 import { LOGIN_PATH, safeReturnPath } from '../model/returnPath';
 import type { Credentials } from '../../../shared/User';
 import type { AuthApi } from '../ports/AuthApi';
@@ -25,6 +27,11 @@ export class AuthStore {
   newPasswordError: string | null = null;
   /** The sign-in waiting for a password of the user's own, or null. */
   private firstSignIn: Credentials | null = null;
+
+  private readonly willLogOut = new Emitter<string>();
+
+  /** The signed-in user (by id) logs out deliberately, from the user menu: fired just before the session ends. */
+  readonly onWillLogOut = (listener: (userId: string) => void): Disposable => this.willLogOut.event(listener);
 
   constructor(
     private readonly api: AuthApi,
@@ -136,6 +143,10 @@ export class AuthStore {
       if (!(isApiError(error) && error.kind === 'unauthorized')) {
         this.notifier.show({ message: 'errors.logoutFailed', intent: 'warning' });
       }
+    }
+    const userId = this.session.user?.id;
+    if (userId) {
+      this.willLogOut.fire(userId);
     }
     runInAction(() => this.session.signOut());
     this.navigator.navigate(LOGIN_PATH, { replace: true });

@@ -4,6 +4,7 @@ import type { Order } from '../../../shared/Order';
 import { isOrder, type OrderEvent } from '../model/OrderEvent';
 import type { OrderPatch } from '../../../shared/OrderPatch';
 import { changedFields, type EditableOrderField } from '../model/changedFields';
+import type { EditedFields } from '../model/UnsavedEdit';
 import { nextStatuses, type OrderStatus } from '../../../shared/OrderStatus';
 import type { Notifier } from '../ports/Notifier';
 import type { OrdersApi } from '../ports/OrdersApi';
@@ -70,6 +71,7 @@ export class OrderDetailStore {
       discardChanges: action,
       takeTheirs: action,
       reapplyMine: action,
+      applyKeptEdit: action,
       applyEvents: action,
       acknowledgeChange: action,
     });
@@ -208,6 +210,20 @@ export class OrderDetailStore {
       const { [field]: _cleared, ...rest } = this.fieldErrors;
       this.fieldErrors = rest;
     }
+  }
+
+  /**
+   * Puts edits kept from an earlier session, made on `baseVersion`, over the open order. When the
+   * order has changed since, they are a conflict with it: the operator sees both sides and takes
+   * theirs or reapplies the edits; nothing is overwritten unseen.
+   */
+  applyKeptEdit(fields: EditedFields, baseVersion: number): void {
+    if (!this.order) {
+      return;
+    }
+    this.draft = { ...draftOf(this.order), ...fields };
+    this.fieldErrors = {};
+    this.conflict = this.order.version === baseVersion ? null : { theirs: this.order, yours: { ...fields } };
   }
 
   discardChanges(): void {

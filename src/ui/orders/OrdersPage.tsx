@@ -17,12 +17,13 @@ import { OrdersLoadError } from './OrdersLoadError';
 import { OrdersTable } from './OrdersTable';
 import { SearchBox } from './SearchBox';
 import { StatusFilter } from './StatusFilter';
+import { UnsavedEditsCallout } from './UnsavedEditsCallout';
 import { useOrderCriteria } from './useOrderCriteria';
 import './OrdersPage.css';
 import { whenPaintedAndIdle } from '../routing/afterFirstScreen';
 import { useRouteRendered } from '../routing/useRouteRendered';
 
-/** The orders workspace: filter, the virtualized list, export, and the order beside it. */
+/** The orders workspace: filter, unsaved edits offered back, the virtualized list, export, and the order beside it. */
 export const OrdersPage = observer(function OrdersPage() {
   const { t } = useTranslation();
   const list = useService(OrdersListStore);
@@ -100,6 +101,7 @@ export const OrdersPage = observer(function OrdersPage() {
         <StatusFilter selected={criteria.status} onChange={onStatus} />
         <SearchBox ref={search} value={criteria.q} onChange={onSearch} />
       </section>
+      <UnsavedEditsCallout />
       <section className="cockpit-orders" aria-busy={list.state === 'loading'}>
         {list.state === 'loading' && list.rowCount === 0 && <Spinner className="cockpit-orders-spinner" size={24} aria-label={t('orders.loading')} />}
         {list.state === 'error' && <OrdersLoadError />}

@@ -15,6 +15,8 @@ import { ThemeService } from '../../../src/domain/ports/ThemeService';
 import { Timers } from '../../../src/domain/ports/Timers';
 import { TabLock } from '../../../src/domain/ports/TabLock';
 import { UserActivity } from '../../../src/domain/ports/UserActivity';
+import { UnsavedEdits } from '../../../src/domain/ports/UnsavedEdits';
+import { LocalStorageUnsavedEdits } from '../../../src/infrastructure/persistence/LocalStorageUnsavedEdits';
 import { FetchHttpClient } from '../../../src/infrastructure/http/FetchHttpClient';
 import { MobxStatePersistence, STATE_KEY } from '../../../src/infrastructure/persistence/MobxStatePersistence';
 import { SlicedStorage } from '../../../src/infrastructure/persistence/SlicedStorage';
@@ -41,8 +43,8 @@ export interface TestBed {
 /**
  * The core module with fakes for everything outside: an in-memory backend behind the real
  * FetchHttpClient, a fixed clock, recording navigator, notifier and locale service, a live stream,
- * timers, frames, theme and push the test drives, and the real persistence over the test's
- * localStorage. Rebind what a test needs otherwise.
+ * timers, frames, theme and push the test drives, and the real persistence (the state, the unsaved
+ * edits) over the test's localStorage. Rebind what a test needs otherwise.
  */
 export function createTestContainer(storage: Storage = window.localStorage): TestBed {
   const backend = new FakeBackend();
@@ -74,6 +76,7 @@ export function createTestContainer(storage: Storage = window.localStorage): Tes
       bind(ThemeService).toConstantValue(theme);
       bind(PushService).toConstantValue(push);
       bind(StatePersistence).toConstantValue(new MobxStatePersistence(new SlicedStorage(storage, STATE_KEY)));
+      bind(UnsavedEdits).toConstantValue(new LocalStorageUnsavedEdits(storage));
       bind(HttpClient)
         .toResolvedValue((session: SessionStore) => new FetchHttpClient(session, { baseURL: '/api', window: backend }), [SessionStore])
         .inSingletonScope();

@@ -1,0 +1,108 @@
+import { SessionLifecycle } from '../../../../src/domain/lifecycle/SessionLifecycle';
+import { OrdersApi } from '../../../../src/domain/ports/OrdersApi';
+import { SessionStore } from '../../../../src/domain/ports/SessionStore';
+import { UnsavedEdits } from '../../../../src/domain/ports/UnsavedEdits';
+import { AuthStore } from '../../../../src/domain/stores/AuthStore';
+import { OrderDetailStore } from '../../../../src/domain/stores/OrderDetailStore';
+import { UnsavedEditsStore } from '../../../../src/domain/stores/UnsavedEditsStore';
+import { createTestContainer, type TestBed } from '../../support/createTestContainer';
+import { demoAdmin, demoUser, loginResult } from '../../support/demoUser';
+import { FakeOrdersApi, makeOrders } from '../../support/FakeOrdersApi';
+
+/** The session lifecycle and the unsaved edits: kept through an involuntary end, offered to their user only. */
+describe('SessionLifecycle and unsaved edits', () => {
+  let bed: TestBed;
+  let session: SessionStore;
+  let lifecycle: SessionLifecycle;
+  let detail: OrderDetailStore;
+  let edits: UnsavedEditsStore;
+  let kept: UnsavedEdits;
+
+  const start = async (testBed: TestBed) => {
+    bed = testBed;
+    bed.container.rebind(OrdersApi).toConstantValue(new FakeOrdersApi(makeOrders(3)));
+    session = bed.container.get<SessionStore>(SessionStore);
+    await session.restore();
+    detail = bed.container.get(OrderDetailStore);
+    edits = bed.container.get(UnsavedEditsStore);
+    kept = bed.container.get<UnsavedEdits>(UnsavedEdits);
+    edits.start();
+    lifecycle = bed.container.get(SessionLifecycle);
+    lifecycle.start();
+  };
+
+  /** Signed in as the demo operator, editing the notes of order o-2. */
+  const editing = async () => {
+    session.signIn(loginResult(bed.clock.now()));
+    await detail.open('o-2');
+    detail.edit('notes', 'Reifen einlagern');
+  };
+
+  beforeEach(async () => {
+    localStorage.clear();
+    await start(createTestContainer());
+  });
+
+  afterEach(() => {
+    lifecycle.dispose();
+    edits.dispose();
+    session.dispose();
+  });
+
+  it('keeps an edit through a session refused with a 401, closes the order, and offers the edit when the same user signs in again', async () => {
+    await editing();
+
+    bed.events.refuse(session.token);
+
+    expect(session.isSignedIn).toBe(false);
+    expect(detail.order).toBeNull();
+    expect(detail.draft).toBeNull();
+    expect(edits.offers).toEqual([]);
+    expect(kept.read(demoUser.id)).toEqual([expect.objectContaining({ orderId: 'o-2', fields: { notes: 'Reifen einlagern' } })]);
+
+    session.signIn(loginResult(bed.clock.now()));
+    expect(edits.offers).toEqual([expect.objectContaining({ orderId: 'o-2', orderNumber: 'AN-2026-000002', baseVersion: 1, fields: { notes: 'Reifen einlagern' } })]);
+  });
+
+  it('offers nothing to another user signing in on the browser, and deletes the first user’s edits then', async () => {
+    await editing();
+    bed.events.refuse(session.token);
+
+    session.signIn(loginResult(bed.clock.now(), demoAdmin));
+
+    expect(edits.offers).toEqual([]);
+    expect(kept.read(demoUser.id)).toEqual([]);
+    expect(localStorage.getItem('cockpit.unsavedEdits')).toBeNull();
+  });
+
+  it('closes the order of one user when another takes the session straight away', async () => {
+    await editing();
+    session.signIn(loginResult(bed.clock.now(), demoAdmin));
+    expect(detail.order).toBeNull();
+    expect(kept.read(demoUser.id)).toEqual([]);
+  });
+
+  it('deletes the user’s edits at a deliberate logout', async () => {
+    bed.backend.on('POST /auth/logout', { status: 204 });
+    await editing();
+
+    await bed.container.get(AuthStore).logout();
+
+    expect(session.isSignedIn).toBe(false);
+    expect(kept.read(demoUser.id)).toEqual([]);
+    session.signIn(loginResult(bed.clock.now()));
+    expect(edits.offers).toEqual([]);
+  });
+
+  it('offers a user’s edits at a start with their stored session (a closed tab)', async () => {
+    await editing();
+    lifecycle.dispose();
+    edits.dispose();
+    session.dispose();
+
+    await start(createTestContainer());
+
+    expect(session.user?.id).toBe(demoUser.id);
+    expect(edits.offers).toEqual([expect.objectContaining({ orderId: 'o-2', fields: { notes: 'Reifen einlagern' } })]);
+  });
+});
