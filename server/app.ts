@@ -47,6 +47,9 @@ import { registerTelemetryRoutes, type TelemetryOptions, telemetryRateLimits } f
 import { UserRepository } from './users/UserRepository';
 import { UserAccountRepository } from './users/UserAccountRepository';
 import { registerUserAdminRoutes } from './users/userAdminRoutes';
+import { registerOrderCreateRoute } from './orders/orderCreateRoute';
+import { OrderHistoryRepository } from './orders/OrderHistoryRepository';
+import { registerOrderHistoryRoute } from './orders/orderHistoryRoute';
 
 /** Access tokens live 15 minutes: the console renews them at two thirds of their life while it is in use. */
 export const DEFAULT_TOKEN_TTL_SECONDS = 15 * 60;
@@ -237,7 +240,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerRenewRoute(api, authDeps);
     registerMeRoutes(api, { users, clock });
     registerUserAdminRoutes(api, { accounts: new UserAccountRepository(options.database), clock, eventStreams: openStreams });
-    registerOrderRoutes(api, { orders: new OrderRepository(options.database), events: hub, clock });
+    const orders = new OrderRepository(options.database);
+    registerOrderRoutes(api, { orders, events: hub, clock });
+    registerOrderCreateRoute(api, { orders, database: options.database, events: hub, clock });
+    registerOrderHistoryRoute(api, { orders, history: new OrderHistoryRepository(options.database) });
     registerPushRoutes(api, { subscriptions: pushSubscriptions, endpoints: pushEndpoints, publicKey: vapid.publicKey, clock });
     registerEventRoutes(api, {
       hub,

@@ -18,6 +18,8 @@ export interface Principal {
   expiresAt: Date;
   /** The user's role now (read at this request, not the token's copy). */
   role: Role;
+  /** The user's name now. */
+  name: string;
 }
 
 declare module 'fastify' {
@@ -72,6 +74,7 @@ export function authenticate(deps: {
       authTime: check.claims.auth_time ?? check.claims.iat,
       expiresAt: new Date(check.claims.exp * 1000),
       role: access.role,
+      name: access.name,
     };
   };
 }

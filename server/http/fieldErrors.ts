@@ -54,6 +54,26 @@ const MESSAGES = {
     de: () => 'gehört zu den häufigsten Passwörtern; wählen Sie ein anderes',
   },
   passwordIsEmail: { en: () => 'must not be your e-mail address', de: () => 'darf nicht Ihre E-Mail-Adresse sein' },
+  phone: {
+    en: () => 'must be a telephone number: digits with spaces, +, /, - or brackets, at least five digits',
+    de: () => 'muss eine Telefonnummer sein: Ziffern mit Leerzeichen, +, /, - oder Klammern, mindestens fünf Ziffern',
+  },
+  vin: {
+    en: () => 'must be a vehicle identification number: 17 letters and digits without I, O and Q',
+    de: () => 'muss eine Fahrzeug-Identifizierungsnummer sein: 17 Buchstaben und Ziffern ohne I, O und Q',
+  },
+  amount: {
+    en: (p: string) => `must be a whole number of cents from 0 to ${p}`,
+    de: (p: string) => `muss eine ganze Zahl von Cent zwischen 0 und ${p} sein`,
+  },
+  idempotencyKey: {
+    en: () => 'must be 1 to 255 visible ASCII characters, e.g. a UUID',
+    de: () => 'muss aus 1 bis 255 sichtbaren ASCII-Zeichen bestehen, z. B. eine UUID',
+  },
+  idempotencyKeyReused: {
+    en: () => 'was used within the last 24 hours for another order; use a new key for a new order',
+    de: () => 'wurde in den letzten 24 Stunden für einen anderen Auftrag verwendet; verwenden Sie für einen neuen Auftrag einen neuen Schlüssel',
+  },
   notRequired: {
     en: () => 'is taken only when your password must be changed; change it under Settings',
     de: () => 'wird nur angenommen, wenn Ihr Passwort geändert werden muss; ändern Sie es unter Einstellungen',

@@ -1,5 +1,6 @@
+import type { OrderActor } from '../../shared/OrderHistory';
 import type { OrderPatch } from '../../shared/OrderPatch';
-import type { Database } from '../db/Database';
+import type { Database, Queryable } from '../db/Database';
 import { appendEvents, carriesEvent, EVENT_CHANNEL, nextEventId, noticeSql, recordEvent } from '../events/EventLog';
 import type { StoredEvent } from '../events/EventHub';
 import type { OrderChange, OrderRemoval } from '../events/OrderChange';
@@ -8,6 +9,7 @@ import type { OrderFilter } from './orderFilterSql';
 import { type OrderSlice, type PageAnswer, readPage } from './orderPageRows';
 import { type OrderListCriteria, orderPageStatement } from './orderPageSql';
 import type { OrderSort } from './orderSorts';
+import { actorColumns, fieldChanges, SYSTEM } from './orderHistoryChanges';
 import { ORDER_COLUMNS, type OrderRecord, orderView, STATUS_RANK } from './orderView';
 
 /** One order's change for `updateMany`: applied only while the order is at `version`. */
@@ -15,6 +17,17 @@ export interface OrderUpdate {
   id: string;
   version: number;
   changes: OrderPatch;
+}
+
+/** An order as `create` takes it: the number, the dates and the version are the repository's. */
+export type NewOrderRecord = Omit<OrderRecord, 'number' | 'status_rank' | 'created_at' | 'updated_at' | 'version'>;
+
+/** Keeps a creation or deletion of an order in its history. */
+async function recordHistory(tx: Queryable, tenantId: string, orderId: string, kind: 'created' | 'deleted', by: OrderActor, now: Date): Promise<void> {
+  await tx.query(
+    `INSERT INTO order_history (tenant_id, order_id, kind, actor, changed_by, changed_at) VALUES ($1::uuid, $2::uuid, $3, $4, $5::uuid, $6::timestamptz)`,
+    [tenantId, orderId, kind, ...actorColumns(by), now.toISOString()],
+  );
 }
 
 /** The columns of `ORDER_COLUMNS`, of the orders table where an UPDATE joins another source. */
@@ -69,17 +82,19 @@ export class OrderRepository {
    * both saw `version` cannot both succeed. Raises the version by one and sets `updated_at`; records
    * `order.updated` (the order as the API shows it) in the same transaction. Answers the changed
    * order with its committed event (for the caller to publish), or undefined when the order is gone
-   * or at another version; then nothing is written.
+   * or at another version; then nothing is written. The change is kept in the order's history with
+   * who made it (`by`), and the event says who.
    */
-  async update(tenantId: string, id: string, version: number, changes: OrderPatch, now: Date): Promise<OrderChange | undefined> {
-    const [change] = await this.updateMany(tenantId, [{ id, version, changes }], now);
+  async update(tenantId: string, id: string, version: number, changes: OrderPatch, now: Date, by: OrderActor = SYSTEM): Promise<OrderChange | undefined> {
+    const [change] = await this.updateMany(tenantId, [{ id, version, changes }], now, by);
     return change;
   }
 
   /**
    * `update` of an order read before (`current`, as `find` answers it), in a single statement that is
    * its own transaction: the row changed when still at `current.version`, the tenant's next event id
-   * taken, `order.updated` stored and announced, then committed, all inside the database. The tenant's
+   * taken, `order.updated` stored and announced, the change kept in the order's history with who made
+   * it (`by`, also in the event), then committed, all inside the database. The tenant's
    * counter lock (see `nextEventId`) is so held from inside the statement to its commit, never while
    * the answer travels to this process and the next statement back, which is what bounds how many
    * changes of one tenant commit per second. The event's order is the stored one as `update` makes it
@@ -88,7 +103,7 @@ export class OrderRepository {
    * with its committed event, or undefined when the order is gone or at another version; then
    * nothing is written.
    */
-  async change(tenantId: string, current: OrderRecord, changes: OrderPatch, now: Date): Promise<OrderChange | undefined> {
+  async change(tenantId: string, current: OrderRecord, changes: OrderPatch, now: Date, by: OrderActor = SYSTEM): Promise<OrderChange | undefined> {
     const updatedAt = new Date(now.getTime()).toISOString();
     const next: OrderRecord = {
       ...current,
@@ -100,7 +115,8 @@ export class OrderRepository {
       version: current.version + 1,
       updated_at: updatedAt,
     };
-    const data = JSON.stringify({ ...orderView(next), previous: orderView(current) });
+    const [after, before] = [orderView(next), orderView(current)];
+    const data = JSON.stringify({ ...after, previous: before, by });
     const [row] = await this.db.query<OrderRecord & { event_id: number }>(
       `WITH changed AS (
          UPDATE orders o SET
@@ -120,6 +136,9 @@ export class OrderRepository {
        ), stored AS (
          INSERT INTO order_events (tenant_id, id, type, data, created_at)
          SELECT $1::uuid, counter.last_id, 'order.updated', $10::text, $9::timestamptz FROM counter
+       ), history AS (
+         INSERT INTO order_history (tenant_id, order_id, kind, actor, changed_by, changed_at, changes)
+         SELECT $1::uuid, changed.id, 'changed', $12::text, $13::uuid, $9::timestamptz, $14::jsonb FROM changed
        )
        SELECT changed.*, counter.last_id AS event_id, pg_notify('${EVENT_CHANNEL}', ${noticeSql('$1', 'counter.last_id', '$11', '$10')})
          FROM changed, counter`,
@@ -136,6 +155,8 @@ export class OrderRepository {
         data,
         // The notification carries the event when it fits: the other processes need not read it.
         carriesEvent(tenantId, 'order.updated', data) ? 'order.updated' : null,
+        ...actorColumns(by),
+        JSON.stringify(fieldChanges(before, after)),
       ],
       // Kept prepared: one text for every change, each part found by its key, parsed and planned once
       // per connection instead of at every change.
@@ -152,7 +173,7 @@ export class OrderRepository {
    * next id in the order given. Answers the applied changes in that order. The load generator of the
    * live benchmark writes its changes this way, ten to a transaction.
    */
-  async updateMany(tenantId: string, updates: readonly OrderUpdate[], now: Date): Promise<OrderChange[]> {
+  async updateMany(tenantId: string, updates: readonly OrderUpdate[], now: Date, by: OrderActor = SYSTEM): Promise<OrderChange[]> {
     const ids = updates.map((update) => update.id);
     if (new Set(ids).size !== ids.length) {
       throw new Error('updateMany takes each order once');
@@ -205,12 +226,18 @@ export class OrderRepository {
         const was = previous.get(id);
         return row && was ? [{ row, was }] : [];
       });
+      const views = applied.map(({ row, was }) => ({ after: orderView(row), before: orderView(was) }));
+      await tx.query(
+        `INSERT INTO order_history (tenant_id, order_id, kind, actor, changed_by, changed_at, changes)
+         SELECT $1::uuid, v.id, 'changed', $2::text, $3::uuid, $4::timestamptz, v.changes::jsonb FROM unnest($5::uuid[], $6::text[]) AS v(id, changes)`,
+        [tenantId, ...actorColumns(by), now.toISOString(), views.map(({ after }) => after.id), views.map(({ before, after }) => JSON.stringify(fieldChanges(before, after)))],
+      );
       // After the orders' rows: the tenant's event counter is locked only by writers that change something.
       // Counter, rows and notification in one statement: the lock is held only from there to the commit.
       const events = await appendEvents(
         tx,
         tenantId,
-        applied.map(({ row, was }) => ({ type: 'order.updated' as const, data: { ...orderView(row), previous: orderView(was) } })),
+        views.map(({ after, before }) => ({ type: 'order.updated' as const, data: { ...after, previous: before, by } })),
         now,
       );
       return applied.map(({ row }, index) => ({ record: row, event: events[index] as StoredEvent }));
@@ -221,13 +248,17 @@ export class OrderRepository {
    * Creates an order at version 1, created and updated `now`, numbered after the tenant's highest
    * number that starts with `numberPrefix` (`AN-2026-000124` after `AN-2026-000123`, at least six
    * digits); records `order.created` in the same transaction. Answers the order with its committed
-   * event (for the caller to publish).
+   * event (for the caller to publish), and its creation in its history with who made it (`by`, also
+   * in the event).
    */
   async create(
     tenantId: string,
     numberPrefix: string,
-    order: Omit<OrderRecord, 'number' | 'status_rank' | 'created_at' | 'updated_at' | 'version'>,
+    order: NewOrderRecord,
     now: Date,
+    by: OrderActor = SYSTEM,
+    /** Runs in the creating transaction after the order is stored; what it throws rolls the creation back. */
+    within?: (tx: Queryable, record: OrderRecord) => Promise<void>,
   ): Promise<OrderChange> {
     return this.db.transaction(async (tx) => {
       // The event id first: the lock on the tenant's counter row keeps two creations of the tenant
@@ -276,15 +307,27 @@ export class OrderRepository {
       if (!row) {
         throw new Error('the new order was not returned');
       }
-      return { record: row, event: await recordEvent(tx, tenantId, eventId, 'order.created', orderView(row), now) };
+      await recordHistory(tx, tenantId, row.id, 'created', by, now);
+      await within?.(tx, row);
+      return { record: row, event: await recordEvent(tx, tenantId, eventId, 'order.created', { ...orderView(row), by }, now) };
     });
+  }
+
+  /**
+   * The number prefix of the tenant's orders made at `now`: its prefix and the year in UTC
+   * (`AN-2026-`), for `create`.
+   */
+  async numberPrefix(tenantId: string, now: Date): Promise<string> {
+    const [row] = await this.db.query<{ order_prefix: string }>('SELECT order_prefix FROM tenants WHERE id = $1::uuid', [tenantId]);
+    if (!row) throw new Error(`no tenant ${tenantId}`);
+    return `${row.order_prefix}-${now.getUTCFullYear()}-`;
   }
 
   /**
    * Deletes the order and records `order.deleted` (`{ "id" }`) in the same transaction. Answers the
    * committed event (for the caller to publish), or undefined when the tenant has no such order.
    */
-  async delete(tenantId: string, id: string, now: Date): Promise<OrderRemoval | undefined> {
+  async delete(tenantId: string, id: string, now: Date, by: OrderActor = SYSTEM): Promise<OrderRemoval | undefined> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.query<OrderRecord>(`DELETE FROM orders WHERE id = $1::uuid AND tenant_id = $2::uuid RETURNING ${ORDER_COLUMNS}`, [
         id,
@@ -294,7 +337,8 @@ export class OrderRepository {
         return undefined;
       }
       const eventId = await nextEventId(tx, tenantId);
-      return { id: row.id, event: await recordEvent(tx, tenantId, eventId, 'order.deleted', { id: row.id, previous: orderView(row) }, now) };
+      await recordHistory(tx, tenantId, row.id, 'deleted', by, now);
+      return { id: row.id, event: await recordEvent(tx, tenantId, eventId, 'order.deleted', { id: row.id, previous: orderView(row), by }, now) };
     });
   }
 }

@@ -2,13 +2,14 @@ import type { Language } from '../../shared/Language';
 import type { OrderPatch } from '../../shared/OrderPatch';
 import { canTransition, isOrderStatus, nextStatuses, ORDER_STATUSES, type OrderStatus } from '../../shared/OrderStatus';
 import { parseInstant } from '../../shared/instant';
+import { ORDER_TEXT_LIMITS } from '../../shared/orderRules';
 import type { FieldError } from '../../shared/Problem';
 import { fieldError, transitionError } from '../http/fieldErrors';
 import { multiLineText, singleLineText } from '../http/textSchemas';
 import type { OrderRecord } from './orderView';
 
-export const MAX_NOTES_LENGTH = 2000;
-export const MAX_STATION_LENGTH = 100;
+const MAX_NOTES_LENGTH = ORDER_TEXT_LIMITS.notes;
+const MAX_STATION_LENGTH = ORDER_TEXT_LIMITS.station;
 
 /**
  * The body of `PATCH /api/orders/{id}`: any of these fields, nothing else (400). Types, instants and

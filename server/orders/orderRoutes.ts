@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Order, OrderPage } from '../../shared/Order';
 import { principalOf } from '../auth/authentication';
 import type { EventHub } from '../events/EventHub';
@@ -21,6 +21,7 @@ import { checkOrderPatch, orderPatchSchema, type ReceivedOrderPatch } from './or
 import type { OrderRepository } from './OrderRepository';
 import { type OrderRecord, orderView } from './orderView';
 import { isUuid } from '../http/uuid';
+import { entityTag, orderNotFound as notFound, sendOrder } from './orderAnswers';
 
 /** Rows read from the database per query while exporting. */
 export const EXPORT_BATCH_SIZE = 1000;
@@ -33,15 +34,6 @@ export interface OrderRoutesDeps {
   /** Where committed changes are announced (the live event streams). */
   events: EventHub;
   clock: () => Date;
-}
-
-function notFound(): ProblemError {
-  return new ProblemError('order-not-found');
-}
-
-/** The entity tag of an order: its version, quoted. */
-function entityTag(record: OrderRecord): string {
-  return `"${record.version}"`;
 }
 
 /**
@@ -69,11 +61,6 @@ function staleVersion(current: OrderRecord): ProblemError {
     extensions: { current: orderView(current) },
     headers: { etag: entityTag(current) },
   });
-}
-
-function sendOrder(reply: FastifyReply, record: OrderRecord): Order {
-  reply.header('etag', entityTag(record)).header('cache-control', 'no-store');
-  return orderView(record);
 }
 
 /**
@@ -143,7 +130,8 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderRoutesDeps)
     // Changing an order is an operator's (a viewer only reads): auth/authorization.ts.
     { schema: { body: orderPatchSchema }, config: { role: 'operator' } },
     async (request, reply): Promise<Order> => {
-      const { tenantId } = principalOf(request);
+      const principal = principalOf(request);
+      const { tenantId } = principal;
       const { id } = request.params;
       const locale = requestLocale(request);
       const version = expectedVersion(request);
@@ -164,7 +152,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderRoutesDeps)
       if (Object.keys(check.changes).length === 0) {
         return sendOrder(reply, current);
       }
-      const change = await deps.orders.change(tenantId, current, check.changes, deps.clock());
+      const change = await deps.orders.change(tenantId, current, check.changes, deps.clock(), { type: 'user', id: principal.userId, name: principal.name });
       if (change) {
         // Committed: the event may reach the streams now.
         deps.events.publish(change.event);

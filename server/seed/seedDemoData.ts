@@ -67,9 +67,9 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       const tenantId = randomUUID();
       tenantIds.push(tenantId);
       await tx.query(
-        `INSERT INTO tenants (id, name, theme_color1, theme_color2, theme_color3, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [tenantId, tenant.name, tenant.theme.color1 ?? null, tenant.theme.color2 ?? null, tenant.theme.color3 ?? null, options.now.toISOString()],
+        `INSERT INTO tenants (id, name, theme_color1, theme_color2, theme_color3, created_at, order_prefix)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [tenantId, tenant.name, tenant.theme.color1 ?? null, tenant.theme.color2 ?? null, tenant.theme.color3 ?? null, options.now.toISOString(), tenant.orderPrefix],
       );
       for (const [userIndex, user] of demoUsersOf(tenant).entries()) {
         await tx.query(

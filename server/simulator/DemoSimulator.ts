@@ -7,6 +7,7 @@ import { DEMO_TENANTS, type DemoTenant } from '../seed/demoAccounts';
 import { ORDER_PROFILES } from '../seed/orderProfiles';
 import { demoOrder } from './demoOrder';
 import { wallTime, weekOf } from './zonedTime';
+import type { OrderActor } from '../../shared/OrderHistory';
 
 export const DEFAULT_SIMULATOR_INTERVAL_MS = 4000;
 
@@ -34,6 +35,9 @@ const CREATE_SHARE = 0.3;
 /** Share of moves from `new` or `confirmed` that cancel. */
 const CANCEL_SHARE = 0.1;
 /** The states an order can still move on from, as `status_rank` (migration 001). */
+/** The simulator's changes say so in the history and the live events. */
+const SIMULATOR: OrderActor = { type: 'simulator' };
+
 const OPEN_STATES: readonly { status: OrderStatus; rank: number }[] = [
   { status: 'new', rank: 1 },
   { status: 'confirmed', rank: 2 },
@@ -91,7 +95,7 @@ export class DemoSimulator {
       if (!moved) {
         const now = this.deps.clock();
         const order = demoOrder(ORDER_PROFILES[tenant.demo.profile], now, this.random);
-        this.publish(await this.orders.create(tenant.id, this.numberPrefix(tenant), order, now));
+        this.publish(await this.orders.create(tenant.id, this.numberPrefix(tenant), order, now, SIMULATOR));
       }
     }
   }
@@ -139,7 +143,7 @@ export class DemoSimulator {
           [tenant.id, rank, lower ?? '', upper ?? ''],
         );
         if (order) {
-          const change = await this.orders.update(tenant.id, order.id, order.version, { status: this.nextStatus(order.status) }, now);
+          const change = await this.orders.update(tenant.id, order.id, order.version, { status: this.nextStatus(order.status) }, now, SIMULATOR);
           // Undefined when someone changed the order meanwhile: that is a move, too.
           if (change) this.publish(change);
           return true;

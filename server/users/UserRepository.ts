@@ -31,6 +31,8 @@ export interface UserChanges {
 /** What a signed-in request needs to know of its user now. */
 export interface UserAccess {
   role: Role;
+  /** The user's name now (the history and the live events say who changed an order). */
+  name: string;
   /** A deactivated user's tokens no longer count. */
   active: boolean;
   /** Tokens issued before this instant (ISO) no longer count; null: all unexpired ones do. */
@@ -68,15 +70,15 @@ export class UserRepository {
     return rows[0];
   }
 
-  /** The user's role and session cut-off now, or undefined when there is no such user: every signed-in request asks (kept prepared). */
+  /** The user's role, name, activity and session cut-off now, or undefined when there is no such user: every signed-in request asks (kept prepared). */
   async accessOf(id: string): Promise<UserAccess | undefined> {
-    const rows = await this.db.query<{ role: Role; active: boolean; sessions_valid_from: string | null }>(
-      'SELECT role, active, sessions_valid_from FROM users WHERE id = $1',
+    const rows = await this.db.query<{ role: Role; name: string; active: boolean; sessions_valid_from: string | null }>(
+      'SELECT role, name, active, sessions_valid_from FROM users WHERE id = $1',
       [id],
       { prepared: true },
     );
     const row = rows[0];
-    return row && { role: row.role, active: row.active, sessionsValidFrom: row.sessions_valid_from };
+    return row && { role: row.role, name: row.name, active: row.active, sessionsValidFrom: row.sessions_valid_from };
   }
 
   /** Notes a successful sign-in of the user (the Users page shows the last). */

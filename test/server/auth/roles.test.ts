@@ -71,6 +71,24 @@ describe('roles, checked by the backend at every route', () => {
     { name: 'PATCH /api/orders/{id}', send: (c) => patchOrder(c, { notes: 'by role' }), expected: { viewer: 403, operator: 200, admin: 200 } },
     // A body that is not even valid: a forbidden call is refused before its body is looked at.
     { name: 'PATCH /api/orders/{id} (invalid body)', send: (c) => patchOrder(c, { status: 5 }), expected: { viewer: 403, operator: 400, admin: 400 } },
+    {
+      name: 'POST /api/orders',
+      send: (c) =>
+        call(server, '/api/orders', {
+          token: c.token,
+          body: {
+            customer: { name: 'Rolle', email: 'rolle@example.de', phone: '+49 431 12345' },
+            vehicle: { licensePlate: 'KI-R 1', make: 'VW', model: 'Golf' },
+            station: 'Kiel',
+            service: 'Inspektion',
+            begin: range.begin,
+            end: range.begin,
+            price: { amount: 100, currency: 'EUR' },
+          },
+        }),
+      expected: { viewer: 403, operator: 201, admin: 201 },
+    },
+    { name: 'GET /api/orders/{id}/history', send: (c) => call(server, `/api/orders/${c.order.id}/history`, { token: c.token }), expected: ALL(200) },
     { name: 'GET /api/users', send: (c) => call(server, '/api/users', { token: c.token }), expected: { viewer: 403, operator: 403, admin: 200 } },
     {
       // A body the route refuses (422 for a blank name): the role let it through, and nothing is created.

@@ -50,12 +50,14 @@ describe('GET /api/events', () => {
     return Number(row?.last_id ?? 0);
   };
   const ids = (events: readonly ReceivedEvent[]) => events.map((event) => Number(event.id));
-  /** The orders the events carry, without the `previous` state that updates and deletions bring along. */
+  /** The orders the events carry, without the `previous` state that updates and deletions bring along, and without who made them (`by`). */
   const orders = (events: readonly ReceivedEvent[]) =>
     events.map((event) => {
-      const { previous: _previous, ...order } = JSON.parse(event.data) as Order & { previous?: Order };
+      const { previous: _previous, by: _by, ...order } = JSON.parse(event.data) as Order & { previous?: Order; by?: unknown };
       return order as Order;
     });
+  /** Who a change of the German operator's is by, as the events say it. */
+  const byOperator = { type: 'user', id: expect.any(String), name: 'Dana Brandt' };
 
   beforeAll(async () => {
     server = await startTestServer({ clock: clock.now, seedOrders: 20 });
@@ -106,7 +108,7 @@ describe('GET /api/events', () => {
     expect(event?.event).toBe('order.updated');
     expect(Number(event?.id)).toBe(before + 1);
     // The order as PATCH answered it, and what it was before (for consoles that do not hold it).
-    expect(JSON.parse(event?.data ?? '')).toEqual({ ...changed, previous: order });
+    expect(JSON.parse(event?.data ?? '')).toEqual({ ...changed, previous: order, by: byOperator });
     expect(changed).toEqual(expect.objectContaining({ status: 'confirmed', version: order.version + 1 }));
   });
 
@@ -120,7 +122,7 @@ describe('GET /api/events', () => {
     const stored = await get(order.id);
     expect(stored).toEqual(changed);
     expect(changed).toEqual(expect.objectContaining({ station: 'Halle 9', status: 'confirmed', version: order.version + 1 }));
-    expect(JSON.parse(client.events[0]?.data ?? '')).toEqual({ ...stored, previous: order });
+    expect(JSON.parse(client.events[0]?.data ?? '')).toEqual({ ...stored, previous: order, by: byOperator });
     // A change that finds the order at another version writes no event.
     const last = await lastId();
     expect((await patch(order.id, { notes: 'zu spät' }, order.version)).status).toBe(412);
@@ -271,7 +273,7 @@ describe('GET /api/events', () => {
         [before + 2, 'order.created'],
         [before + 3, 'order.deleted'],
       ]);
-      expect(JSON.parse(client.events[2]?.data ?? '')).toEqual({ id: created.record.id, previous: orders(client.events)[0] });
+      expect(JSON.parse(client.events[2]?.data ?? '')).toEqual({ id: created.record.id, previous: orders(client.events)[0], by: { type: 'system' } });
     }
     const [first, next] = orders(live.events);
     expect(first).toEqual(expect.objectContaining({ id: draft.id, number: 'SIM-2099-000001', status: 'new', version: 1, notes: draft.notes }));
