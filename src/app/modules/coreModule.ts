@@ -36,8 +36,11 @@ import { UsersStore } from '../../domain/stores/UsersStore';
 import { UsersApi } from '../../domain/ports/UsersApi';
 import { HttpUsersApi } from '../../infrastructure/api/HttpUsersApi';
 import { UnsavedEditsStore } from '../../domain/stores/UnsavedEditsStore';
+import { NewOrderStore } from '../../domain/stores/NewOrderStore';
+import { OrderHistoryStore } from '../../domain/stores/OrderHistoryStore';
 import { HttpAuthApi } from '../../infrastructure/api/HttpAuthApi';
 import { HttpOrdersApi } from '../../infrastructure/api/HttpOrdersApi';
+import { randomId } from '../../infrastructure/ids/randomId';
 
 /** What every environment has: the domain stores, the lifecycle, and the API ports over the HttpClient. */
 export const coreModule = new ContainerModule(({ bind }) => {
@@ -76,6 +79,15 @@ export const coreModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(ThemeSettingsStore)
     .toResolvedValue((session: SessionStore, api: AuthApi, notifier: Notifier) => new ThemeSettingsStore(session, api, notifier), [SessionStore, AuthApi, Notifier])
+    .inSingletonScope();
+  bind(NewOrderStore)
+    .toResolvedValue(
+      (api: OrdersApi, notifier: Notifier, session: SessionStore) => new NewOrderStore(api, notifier, () => session.language, randomId),
+      [OrdersApi, Notifier, SessionStore],
+    )
+    .inSingletonScope();
+  bind(OrderHistoryStore)
+    .toResolvedValue((api: OrdersApi) => new OrderHistoryStore(api), [OrdersApi])
     .inSingletonScope();
   bind(UsersApi)
     .toResolvedValue((http: HttpClient) => new HttpUsersApi(http), [HttpClient])

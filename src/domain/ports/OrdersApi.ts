@@ -1,4 +1,6 @@
 import type { Order, OrderPage, OrderQuery } from '../../../shared/Order';
+import type { NewOrder } from '../../../shared/NewOrder';
+import type { OrderHistoryPage } from '../../../shared/OrderHistory';
 import type { OrderPatch } from '../../../shared/OrderPatch';
 
 /** The backend's orders resource (`/api/orders`). */
@@ -11,6 +13,13 @@ export interface OrdersApi {
    * changed it first.
    */
   update(id: string, version: number, change: OrderPatch): Promise<Order>;
+  /**
+   * Creates an order (POST). `idempotencyKey` names the attempt: sent again with the same key and
+   * body (a retry after a lost answer), the backend answers the order it made instead of a second.
+   */
+  create(order: NewOrder, idempotencyKey: string): Promise<Order>;
+  /** A page of the order's history, newest first; `cursor` from the previous page asks for older entries. */
+  history(id: string, cursor?: string): Promise<OrderHistoryPage>;
 }
 
 export const OrdersApi = Symbol('OrdersApi');

@@ -1,9 +1,14 @@
 import type { Order, OrderPage, OrderQuery } from '../../../shared/Order';
+import type { NewOrder } from '../../../shared/NewOrder';
+import type { OrderHistoryPage } from '../../../shared/OrderHistory';
 import type { OrderPatch } from '../../../shared/OrderPatch';
 import type { HttpClient } from '../../domain/ports/HttpClient';
 import type { OrdersApi } from '../../domain/ports/OrdersApi';
 
-/** OrdersApi over the HttpClient: `GET /orders`, `GET /orders/{id}`, `PATCH /orders/{id}` with If-Match. */
+/**
+ * OrdersApi over the HttpClient: `GET /orders`, `GET /orders/{id}`, `PATCH /orders/{id}` with If-Match,
+ * `POST /orders` with Idempotency-Key, `GET /orders/{id}/history`.
+ */
 export class HttpOrdersApi implements OrdersApi {
   constructor(private readonly http: HttpClient) {}
 
@@ -18,5 +23,13 @@ export class HttpOrdersApi implements OrdersApi {
   update(id: string, version: number, change: OrderPatch): Promise<Order> {
     // `put` goes out as PATCH (HttpClient).
     return this.http.put<Order>(`/orders/${encodeURIComponent(id)}`, change, { headers: { 'If-Match': `"${version}"` } });
+  }
+
+  create(order: NewOrder, idempotencyKey: string): Promise<Order> {
+    return this.http.post<Order>('/orders', order, { headers: { 'Idempotency-Key': idempotencyKey } });
+  }
+
+  history(id: string, cursor?: string): Promise<OrderHistoryPage> {
+    return this.http.get<OrderHistoryPage>(`/orders/${encodeURIComponent(id)}/history`, { params: { cursor } });
   }
 }

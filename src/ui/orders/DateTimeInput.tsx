@@ -15,7 +15,7 @@ const LAST_MOMENT = endOfLocalDate(LAST_DAY) ?? undefined;
 export interface DateTimeInputProps {
   id: string;
   label: string;
-  /** An ISO instant. */
+  /** An ISO instant, or '' while none is chosen. */
   value: string;
   language: Language;
   onChange(iso: string): void;
@@ -31,7 +31,7 @@ export function DateTimeInput({ id, label, value, language, onChange, error }: D
   return (
     <FormGroup label={label} labelFor={id} intent={hint ? 'danger' : 'none'} helperText={hint}>
       <LazyDateInput
-        value={dayjs(value).format('YYYY-MM-DDTHH:mm:ss')}
+        value={value === '' ? '' : dayjs(value).format('YYYY-MM-DDTHH:mm:ss')}
         timePrecision="minute"
         onChange={(next) => {
           if (next) {

@@ -1,8 +1,9 @@
 import { Button, Callout, Drawer, FormGroup, HTMLTable, InputGroup, NonIdealState, Spinner, TextArea } from '@blueprintjs/core';
-import { DocumentIcon, ErrorIcon } from '@blueprintjs/icons';
+import { DocumentIcon, DuplicateIcon, ErrorIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { SessionStore } from '../../domain/ports/SessionStore';
+import { NewOrderStore } from '../../domain/stores/NewOrderStore';
 import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
 import { formatDateTime } from '../format/formatDateTime';
 import { formatMoney } from '../format/formatMoney';
@@ -10,6 +11,7 @@ import { useService } from '../services/useService';
 import { ChangedElsewhereCallout } from './ChangedElsewhereCallout';
 import { ConflictDialog } from './ConflictDialog';
 import { DateTimeInput } from './DateTimeInput';
+import { OrderHistoryTimeline } from './OrderHistoryTimeline';
 import { StatusTag } from './StatusTag';
 
 export interface OrderDetailDrawerProps {
@@ -20,7 +22,7 @@ export interface OrderDetailDrawerProps {
 
 /**
  * The order beside the list (`/orders/:id`): all fields, next statuses, editable notes, times and
- * station; to a role that may not change orders (a viewer) the same order to read, with a note
+ * station, a clone as a new order, and its history under it; to a role that may not change orders (a viewer) the same order to read, with a note
  * saying why nothing can be changed. Shows the order `OrderDetailStore` holds: `OrderDetailDrawerLoader`, which loads this
  * chunk (`order-detail`) when an order is first opened, opens and closes it there.
  */
@@ -28,6 +30,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
   const { t, i18n } = useTranslation();
   const detail = useService(OrderDetailStore);
   const session = useService<SessionStore>(SessionStore);
+  const newOrder = useService(NewOrderStore);
 
   const order = detail.order;
   const draft = detail.draft;
@@ -69,6 +72,9 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
                   onClick={() => void detail.changeStatus(status)}
                 />
               ))}
+              {mayChange && (
+                <Button variant="minimal" icon={<DuplicateIcon />} text={t('newOrder.clone')} onClick={() => newOrder.open(order)} data-testid="clone-order" />
+              )}
             </section>
             <HTMLTable compact className="cockpit-order-facts">
               <tbody>
@@ -179,6 +185,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
                 </div>
               </form>
             )}
+            <OrderHistoryTimeline />
           </>
         )}
       </div>

@@ -1,11 +1,13 @@
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
-import { DownloadIcon, InboxIcon, RefreshIcon } from '@blueprintjs/icons';
+import { DownloadIcon, InboxIcon, PlusIcon, RefreshIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { OrderSort } from '../../domain/model/OrderSort';
 import type { OrderStatus } from '../../../shared/OrderStatus';
+import { SessionStore } from '../../domain/ports/SessionStore';
+import { NewOrderStore } from '../../domain/stores/NewOrderStore';
 import { OrdersExportStore } from '../../domain/stores/OrdersExportStore';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
 import { useService } from '../services/useService';
@@ -23,11 +25,26 @@ import './OrdersPage.css';
 import { whenPaintedAndIdle } from '../routing/afterFirstScreen';
 import { useRouteRendered } from '../routing/useRouteRendered';
 
-/** The orders workspace: filter, unsaved edits offered back, the virtualized list, export, and the order beside it. */
+/** The "New order" dialog, a chunk of its own: loaded when it is first opened. */
+const NewOrderDialog = lazy(() => import(/* webpackChunkName: "new-order" */ './NewOrderDialog').then((m) => ({ default: m.NewOrderDialog })));
+
+/** The key that opens the "New order" dialog (outside text fields), as its button's tooltip says. */
+const NEW_ORDER_KEY = 'n';
+
+/**
+ * The orders workspace: filter, unsaved edits offered back, the virtualized list, export, a new
+ * order (button or the key N), and the order beside it.
+ */
 export const OrdersPage = observer(function OrdersPage() {
   const { t } = useTranslation();
   const list = useService(OrdersListStore);
   const exports = useService(OrdersExportStore);
+  const newOrder = useService(NewOrderStore);
+  const session = useService<SessionStore>(SessionStore);
+  const mayCreate = session.allows('operator');
+  // Once opened, the dialog stays mounted (closed), so that it closes with its transition.
+  const dialogOpened = useRef(false);
+  dialogOpened.current ||= newOrder.isOpen;
   const [criteria, setCriteria] = useOrderCriteria();
   const { id } = useParams();
   const navigate = useNavigate();
@@ -60,14 +77,18 @@ export const OrdersPage = observer(function OrdersPage() {
     const focusSearch = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
       const typing = target?.closest('input, textarea, select, [contenteditable="true"]');
-      if (event.key === '/' && !typing && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key === '/') {
         event.preventDefault();
         search.current?.focus();
+      } else if (event.key.toLowerCase() === NEW_ORDER_KEY && mayCreate && !newOrder.isOpen) {
+        event.preventDefault();
+        newOrder.open();
       }
     };
     document.addEventListener('keydown', focusSearch);
     return () => document.removeEventListener('keydown', focusSearch);
-  }, []);
+  }, [mayCreate, newOrder]);
 
   const open = useCallback(
     (index: number) => {
@@ -93,6 +114,16 @@ export const OrdersPage = observer(function OrdersPage() {
             {t('orders.total', { count: list.total })}
           </span>
         )}
+        <Button
+          icon={<PlusIcon />}
+          intent="primary"
+          text={t('newOrder.open')}
+          title={mayCreate ? t('newOrder.shortcut', { key: NEW_ORDER_KEY.toUpperCase() }) : t('newOrder.notAllowed', { operator: t('roles.operator'), role: t(`roles.${session.role}`) })}
+          aria-keyshortcuts={NEW_ORDER_KEY}
+          disabled={!mayCreate}
+          onClick={() => newOrder.open()}
+          data-testid="new-order"
+        />
         <Button variant="minimal" icon={<DownloadIcon />} text={t('orders.export')} loading={exports.exporting} onClick={() => void exports.exportCsv()} />
         <Button variant="minimal" icon={<RefreshIcon />} text={t('orders.refresh')} onClick={() => void list.reload()} />
       </PrimaryToolbar>
@@ -118,6 +149,11 @@ export const OrdersPage = observer(function OrdersPage() {
         )}
       </section>
       <OrderDetailDrawerLoader orderId={id ?? null} onClose={onClose} />
+      {dialogOpened.current && (
+        <Suspense fallback={null}>
+          <NewOrderDialog />
+        </Suspense>
+      )}
     </>
   );
 });

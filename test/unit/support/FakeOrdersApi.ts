@@ -1,6 +1,8 @@
 import { ApiError } from '../../../src/domain/model/ApiError';
 import { isSupportedSpan, MAX_RANGE_DAYS } from '../../../shared/instant';
 import type { Order, OrderPage, OrderQuery } from '../../../shared/Order';
+import type { NewOrder } from '../../../shared/NewOrder';
+import type { OrderHistoryEntry, OrderHistoryPage } from '../../../shared/OrderHistory';
 import type { OrderPatch } from '../../../shared/OrderPatch';
 import type { FieldError } from '../../../shared/Problem';
 import { orderComparator } from '../../../src/domain/model/orderComparator';
@@ -50,6 +52,10 @@ function rangeErrors(query: OrderQuery): FieldError[] {
 export class FakeOrdersApi implements OrdersApi {
   readonly queries: OrderQuery[] = [];
   readonly updates: { id: string; version: number; change: OrderPatch }[] = [];
+  readonly creates: { order: NewOrder; key: string }[] = [];
+  /** The history of each order, newest first, as `history` pages it (two entries a page). */
+  readonly histories = new Map<string, OrderHistoryEntry[]>();
+  readonly historyReads: { id: string; cursor?: string }[] = [];
   failNext: ApiError | null = null;
   /** The tenant's last live-event id: a first page carries it as it was when the request came in. */
   lastEventId = 0;
@@ -116,6 +122,26 @@ export class FakeOrdersApi implements OrdersApi {
     const saved = { ...current, ...change, version: current.version + 1 };
     this.orders[index] = saved;
     return saved;
+  }
+
+  async create(order: NewOrder, key: string): Promise<Order> {
+    this.creates.push({ order, key });
+    await this.wait();
+    this.throwIfFailing();
+    const number = `AN-2026-${String(this.orders.length + 1).padStart(6, '0')}`;
+    const created: Order = { ...order, id: `o-${this.orders.length + 1}`, number, status: 'new', createdAt: order.begin, updatedAt: order.begin, version: 1 };
+    this.orders.push(created);
+    return created;
+  }
+
+  async history(id: string, cursor?: string): Promise<OrderHistoryPage> {
+    this.historyReads.push({ id, ...(cursor === undefined ? {} : { cursor }) });
+    await this.wait();
+    this.throwIfFailing();
+    const entries = this.histories.get(id) ?? [];
+    const start = cursor === undefined ? 0 : entries.findIndex((entry) => entry.id === cursor) + 1;
+    const items = entries.slice(start, start + 2);
+    return { items, nextCursor: start + 2 < entries.length ? (items.at(-1)?.id ?? null) : null };
   }
 
   /** Someone else saves a change. */
