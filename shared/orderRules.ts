@@ -17,8 +17,25 @@ export const ORDER_TEXT_LIMITS = {
 
 export type OrderTextField = keyof typeof ORDER_TEXT_LIMITS;
 
-/** The fields of a new order that a rule can find wrong, as the backend names them in its field errors. */
+/** The fields of a new order, as the backend names them in its field errors. */
 export type NewOrderField = OrderTextField | 'begin' | 'end' | 'price.amount';
+
+/** The fields of a new order in the order a form shows them. */
+export const NEW_ORDER_FIELDS: readonly NewOrderField[] = [
+  'customer.name',
+  'customer.email',
+  'customer.phone',
+  'vehicle.licensePlate',
+  'vehicle.make',
+  'vehicle.model',
+  'vehicle.vin',
+  'station',
+  'service',
+  'begin',
+  'end',
+  'price.amount',
+  'notes',
+];
 
 /** The highest price of an order in minor units (1 000 000,00). */
 export const MAX_PRICE_AMOUNT = 100_000_000;

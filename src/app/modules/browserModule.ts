@@ -16,6 +16,7 @@ import { ThemeService } from '../../domain/ports/ThemeService';
 import { Timers } from '../../domain/ports/Timers';
 import { TabLock } from '../../domain/ports/TabLock';
 import { UnsavedEdits } from '../../domain/ports/UnsavedEdits';
+import { UnsavedNewOrders } from '../../domain/ports/UnsavedNewOrders';
 import { UserActivity } from '../../domain/ports/UserActivity';
 import { WebTabLock } from '../../infrastructure/locks/WebTabLock';
 import { DomUserActivity } from '../../infrastructure/activity/DomUserActivity';
@@ -29,6 +30,7 @@ import { BlueprintNotifier } from '../../infrastructure/notifier/BlueprintNotifi
 import { MobxStatePersistence, STATE_KEY } from '../../infrastructure/persistence/MobxStatePersistence';
 import { SlicedStorage } from '../../infrastructure/persistence/SlicedStorage';
 import { LocalStorageUnsavedEdits } from '../../infrastructure/persistence/LocalStorageUnsavedEdits';
+import { LocalStorageUnsavedNewOrders } from '../../infrastructure/persistence/LocalStorageUnsavedNewOrders';
 import { AnimationFrameScheduler } from '../../infrastructure/scheduling/AnimationFrameScheduler';
 import { WindowTimers } from '../../infrastructure/scheduling/WindowTimers';
 import { DomThemeService } from '../../infrastructure/theme/DomThemeService';
@@ -50,6 +52,7 @@ export function browserModule(context: BrowserContext): ContainerModule {
     const persistence = new MobxStatePersistence(new SlicedStorage(context.window.localStorage, STATE_KEY), context.window);
     bind(StatePersistence).toConstantValue(persistence);
     bind(UnsavedEdits).toConstantValue(new LocalStorageUnsavedEdits(context.window.localStorage));
+    bind(UnsavedNewOrders).toConstantValue(new LocalStorageUnsavedNewOrders(context.window.localStorage));
     bind(Timers).toConstantValue(new WindowTimers(context.window));
     const activity = new DomUserActivity(context.window, clock, context.config.sessionIdleMinutes * 60_000);
     bind(UserActivity).toConstantValue(activity);

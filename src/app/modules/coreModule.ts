@@ -38,6 +38,8 @@ import { HttpUsersApi } from '../../infrastructure/api/HttpUsersApi';
 import { UnsavedEditsStore } from '../../domain/stores/UnsavedEditsStore';
 import { NewOrderStore } from '../../domain/stores/NewOrderStore';
 import { OrderHistoryStore } from '../../domain/stores/OrderHistoryStore';
+import { UnsavedNewOrderStore } from '../../domain/stores/UnsavedNewOrderStore';
+import { UnsavedNewOrders } from '../../domain/ports/UnsavedNewOrders';
 import { HttpAuthApi } from '../../infrastructure/api/HttpAuthApi';
 import { HttpOrdersApi } from '../../infrastructure/api/HttpOrdersApi';
 import { randomId } from '../../infrastructure/ids/randomId';
@@ -123,6 +125,12 @@ export const coreModule = new ContainerModule(({ bind }) => {
       [SessionStore, OrderDetailStore, UnsavedEdits, Clock, Navigator, Notifier],
     )
     .inSingletonScope();
+  bind(UnsavedNewOrderStore)
+    .toResolvedValue(
+      (session: SessionStore, dialog: NewOrderStore, kept: UnsavedNewOrders, clock: Clock) => new UnsavedNewOrderStore(session, dialog, kept, clock),
+      [SessionStore, NewOrderStore, UnsavedNewOrders, Clock],
+    )
+    .inSingletonScope();
   bind(SessionLifecycle)
     .toResolvedValue(
       (
@@ -143,6 +151,8 @@ export const coreModule = new ContainerModule(({ bind }) => {
         detail: OrderDetailStore,
         unsavedEdits: UnsavedEditsStore,
         authStore: AuthStore,
+        newOrder: NewOrderStore,
+        unsavedNewOrder: UnsavedNewOrderStore,
       ) =>
         new SessionLifecycle({
           session,
@@ -162,6 +172,8 @@ export const coreModule = new ContainerModule(({ bind }) => {
           clock,
           detail,
           unsavedEdits,
+          newOrder,
+          unsavedNewOrder,
           logouts: authStore,
         }),
       [
@@ -182,6 +194,8 @@ export const coreModule = new ContainerModule(({ bind }) => {
         OrderDetailStore,
         UnsavedEditsStore,
         AuthStore,
+        NewOrderStore,
+        UnsavedNewOrderStore,
       ],
     )
     .inSingletonScope();
@@ -200,6 +214,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
   bind(ConsoleContribution).toResolvedValue((filter: OrdersFilterStore) => disposedWithConsole(filter), [OrdersFilterStore]).inSingletonScope();
   bind(ConsoleContribution).toResolvedValue((list: OrdersListStore) => disposedWithConsole(list), [OrdersListStore]).inSingletonScope();
   bind(ConsoleContribution).toResolvedValue((edits: UnsavedEditsStore) => startedWithConsole(edits), [UnsavedEditsStore]).inSingletonScope();
+  bind(ConsoleContribution).toResolvedValue((kept: UnsavedNewOrderStore) => startedWithConsole(kept), [UnsavedNewOrderStore]).inSingletonScope();
   bind(ConsoleContribution).toResolvedValue((live: LiveOrderUpdates) => startedWithConsole(live), [LiveOrderUpdates]).inSingletonScope();
   bind(ConsoleContribution).toResolvedValue((lifecycle: SessionLifecycle) => startedWithConsole(lifecycle), [SessionLifecycle]).inSingletonScope();
 });

@@ -17,7 +17,9 @@ import type { TabLock } from '../ports/TabLock';
 import type { Timers } from '../ports/Timers';
 import type { UserActivity } from '../ports/UserActivity';
 import type { OrderDetailStore } from '../stores/OrderDetailStore';
+import type { NewOrderStore } from '../stores/NewOrderStore';
 import type { UnsavedEditsStore } from '../stores/UnsavedEditsStore';
+import type { UnsavedNewOrderStore } from '../stores/UnsavedNewOrderStore';
 
 /** How long the token must stay as it is before the stream follows it (about 500 ms). */
 export const TOKEN_SETTLE_MS = 500;
@@ -67,6 +69,10 @@ export interface SessionLifecycleDeps {
   detail: Pick<OrderDetailStore, 'close'>;
   /** The unsaved edits kept in the browser: offered back to their user, withdrawn at the end, forgotten at a logout. */
   unsavedEdits: Pick<UnsavedEditsStore, 'offerTo' | 'withdraw' | 'forget'>;
+  /** The new order being entered: its dialog closes when its user's session ends, what was typed kept. */
+  newOrder: Pick<NewOrderStore, 'suspend'>;
+  /** The new order kept in the browser: as the unsaved edits. */
+  unsavedNewOrder: Pick<UnsavedNewOrderStore, 'offerTo' | 'withdraw' | 'forget'>;
   /** Deliberate logouts. */
   logouts: LogoutSource;
 }
@@ -185,7 +191,12 @@ export class SessionLifecycle implements Disposable {
     this.disposables.add(
       reaction(() => (session.isSignedIn ? (session.user?.id ?? '') : null), (user, previous) => this.followUser(user, previous), { fireImmediately: true }),
     );
-    this.disposables.add(this.deps.logouts.onWillLogOut((userId) => this.deps.unsavedEdits.forget(userId)));
+    this.disposables.add(
+      this.deps.logouts.onWillLogOut((userId) => {
+        this.deps.unsavedEdits.forget(userId);
+        this.deps.unsavedNewOrder.forget(userId);
+      }),
+    );
     this.disposables.add(this.deps.persistence.onDidChangeElsewhere(() => void session.reread()));
   }
 
@@ -194,13 +205,16 @@ export class SessionLifecycle implements Disposable {
    * another user's straight after, leaves nothing open (the kept edits stay); a user is offered theirs.
    */
   private followUser(user: string | null, previous: string | null | undefined): void {
-    const { detail, unsavedEdits } = this.deps;
+    const { detail, unsavedEdits, newOrder, unsavedNewOrder } = this.deps;
     if (user === null || (previous && previous !== user)) {
       unsavedEdits.withdraw();
+      unsavedNewOrder.withdraw();
       detail.close();
+      newOrder.suspend();
     }
     if (user) {
       unsavedEdits.offerTo(user);
+      unsavedNewOrder.offerTo(user);
     }
   }
 

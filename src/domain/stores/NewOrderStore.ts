@@ -2,32 +2,20 @@ import { action, computed, makeObservable, observable, observableRef, observable
 import type { Language } from '../../../shared/Language';
 import type { NewOrder } from '../../../shared/NewOrder';
 import type { Order } from '../../../shared/Order';
-import { newOrderProblems, type NewOrderField, type OrderRuleProblem } from '../../../shared/orderRules';
+import { NEW_ORDER_FIELDS, newOrderProblems, type NewOrderField, type OrderRuleProblem } from '../../../shared/orderRules';
+import type { KeptNewOrder } from '../model/KeptNewOrder';
 import { isApiError } from '../model/ApiError';
 import { euroAmountText, parseEuroAmount } from '../model/euroAmount';
 import { formFailure } from '../model/formFailure';
 import type { Notifier } from '../ports/Notifier';
 import type { OrdersApi } from '../ports/OrdersApi';
 
-/** The fields of the dialog, named as the backend names them in its field errors. */
-export const NEW_ORDER_FIELDS: readonly NewOrderField[] = [
-  'customer.name',
-  'customer.email',
-  'customer.phone',
-  'vehicle.licensePlate',
-  'vehicle.make',
-  'vehicle.model',
-  'vehicle.vin',
-  'station',
-  'service',
-  'begin',
-  'end',
-  'price.amount',
-  'notes',
-];
 
 /** The dialog's fields as typed: texts, the times as instants ('' before one is chosen), the price in the language's form. */
 export type NewOrderDraft = Record<NewOrderField, string>;
+
+/** Why the dialog closed: saved, cancelled by the operator, or by the session's end (what was typed is kept then). */
+export type NewOrderClosing = 'saved' | 'cancelled' | 'session';
 
 /** What is wrong with a field: a rule of shared/orderRules.ts, or a time not chosen yet. */
 export type NewOrderProblem = Pick<OrderRuleProblem, 'rule' | 'limit'> | { rule: 'required'; limit?: undefined };
@@ -75,6 +63,10 @@ export class NewOrderStore {
   errorKey: string | null = null;
   /** The order cloned, or null for a new one. */
   clonedFrom: Order | null = null;
+  /** The number of the order cloned (also of a clone taken up again after a session's end), or null. */
+  clonedNumber: string | null = null;
+  /** Why the dialog last closed; null while it is open. */
+  closedBy: NewOrderClosing | null = null;
 
   private attemptKey = '';
   private refused = false;
@@ -93,11 +85,15 @@ export class NewOrderStore {
       fieldErrors: observableStruct,
       errorKey: observable,
       clonedFrom: observableRef,
+      clonedNumber: observable,
+      closedBy: observable,
       order: computed,
       problems: computed,
       canSave: computed,
       open: action,
+      resume: action,
       close: action,
+      suspend: action,
       edit: action,
       reveal: action,
     });
@@ -141,18 +137,39 @@ export class NewOrderStore {
 
   /** Opens the dialog empty, or with the fields of `order` and no times (a clone). */
   open(order?: Order): void {
-    this.draft = order ? draftFrom(order, this.language()) : emptyDraft();
+    this.begin(order ? draftFrom(order, this.language()) : emptyDraft(), order?.number ?? null);
     this.clonedFrom = order ?? null;
+  }
+
+  /** Opens the dialog with a new order kept when a session ended (`UnsavedNewOrderStore`). */
+  resume(kept: KeptNewOrder): void {
+    this.begin({ ...emptyDraft(), ...kept.fields }, kept.clonedFrom);
+    this.clonedFrom = null;
+  }
+
+  /** The operator closes the dialog: what was typed is gone. */
+  close(): void {
+    this.isOpen = false;
+    this.closedBy = 'cancelled';
+  }
+
+  /** The session ended: the dialog closes, and what was typed stays kept for its user. */
+  suspend(): void {
+    if (!this.isOpen) return;
+    this.isOpen = false;
+    this.closedBy = 'session';
+  }
+
+  private begin(draft: NewOrderDraft, clonedNumber: string | null): void {
+    this.draft = draft;
+    this.clonedNumber = clonedNumber;
     this.revealed = {};
     this.fieldErrors = {};
     this.errorKey = null;
     this.attemptKey = this.newKey();
     this.refused = false;
+    this.closedBy = null;
     this.isOpen = true;
-  }
-
-  close(): void {
-    this.isOpen = false;
   }
 
   edit(field: NewOrderField, value: string): void {
@@ -187,7 +204,10 @@ export class NewOrderStore {
     });
     try {
       const created = await this.api.create(sent, this.attemptKey);
-      runInAction(() => (this.isOpen = false));
+      runInAction(() => {
+        this.isOpen = false;
+        this.closedBy = 'saved';
+      });
       this.notifier.show({ message: 'newOrder.created', values: { number: created.number }, intent: 'success' });
       return created;
     } catch (error) {

@@ -83,7 +83,7 @@ export const NewOrderDialog = observer(function NewOrderDialog() {
     <Dialog
       isOpen={store.isOpen}
       onClose={() => store.close()}
-      title={store.clonedFrom ? t('newOrder.cloneTitle', { number: store.clonedFrom.number }) : t('newOrder.title')}
+      title={store.clonedNumber ? t('newOrder.cloneTitle', { number: store.clonedNumber }) : t('newOrder.title')}
       className="cockpit-new-order-dialog"
       canOutsideClickClose={false}
     >

@@ -16,6 +16,8 @@ import { Timers } from '../../../src/domain/ports/Timers';
 import { TabLock } from '../../../src/domain/ports/TabLock';
 import { UserActivity } from '../../../src/domain/ports/UserActivity';
 import { UnsavedEdits } from '../../../src/domain/ports/UnsavedEdits';
+import { UnsavedNewOrders } from '../../../src/domain/ports/UnsavedNewOrders';
+import { LocalStorageUnsavedNewOrders } from '../../../src/infrastructure/persistence/LocalStorageUnsavedNewOrders';
 import { LocalStorageUnsavedEdits } from '../../../src/infrastructure/persistence/LocalStorageUnsavedEdits';
 import { FetchHttpClient } from '../../../src/infrastructure/http/FetchHttpClient';
 import { MobxStatePersistence, STATE_KEY } from '../../../src/infrastructure/persistence/MobxStatePersistence';
@@ -77,6 +79,7 @@ export function createTestContainer(storage: Storage = window.localStorage): Tes
       bind(PushService).toConstantValue(push);
       bind(StatePersistence).toConstantValue(new MobxStatePersistence(new SlicedStorage(storage, STATE_KEY)));
       bind(UnsavedEdits).toConstantValue(new LocalStorageUnsavedEdits(storage));
+      bind(UnsavedNewOrders).toConstantValue(new LocalStorageUnsavedNewOrders(storage));
       bind(HttpClient)
         .toResolvedValue((session: SessionStore) => new FetchHttpClient(session, { baseURL: '/api', window: backend }), [SessionStore])
         .inSingletonScope();

@@ -5,6 +5,8 @@ import { UnsavedEdits } from '../../../../src/domain/ports/UnsavedEdits';
 import { AuthStore } from '../../../../src/domain/stores/AuthStore';
 import { OrderDetailStore } from '../../../../src/domain/stores/OrderDetailStore';
 import { UnsavedEditsStore } from '../../../../src/domain/stores/UnsavedEditsStore';
+import { NewOrderStore } from '../../../../src/domain/stores/NewOrderStore';
+import { UnsavedNewOrderStore } from '../../../../src/domain/stores/UnsavedNewOrderStore';
 import { createTestContainer, type TestBed } from '../../support/createTestContainer';
 import { demoAdmin, demoUser, loginResult } from '../../support/demoUser';
 import { FakeOrdersApi, makeOrders } from '../../support/FakeOrdersApi';
@@ -62,6 +64,26 @@ describe('SessionLifecycle and unsaved edits', () => {
 
     session.signIn(loginResult(bed.clock.now()));
     expect(edits.offers).toEqual([expect.objectContaining({ orderId: 'o-2', orderNumber: 'AN-2026-000002', baseVersion: 1, fields: { notes: 'Reifen einlagern' } })]);
+  });
+
+  it('closes the new order being entered when the session ends, keeps what was typed, and offers it to the same user only', async () => {
+    const keeping = bed.container.get(UnsavedNewOrderStore);
+    keeping.start();
+    const dialog = bed.container.get(NewOrderStore);
+    session.signIn(loginResult(bed.clock.now()));
+    dialog.open();
+    dialog.edit('customer.name', 'Greta Lindholm');
+
+    bed.events.refuse(session.token);
+    expect(dialog.isOpen).toBe(false);
+
+    session.signIn(loginResult(bed.clock.now()));
+    expect(keeping.offer?.fields).toEqual({ 'customer.name': 'Greta Lindholm' });
+    bed.events.refuse(session.token);
+    session.signIn(loginResult(bed.clock.now(), demoAdmin));
+    expect(keeping.offer).toBeNull();
+    expect(localStorage.getItem('cockpit.unsavedNewOrders')).toBeNull();
+    keeping.dispose();
   });
 
   it('offers nothing to another user signing in on the browser, and deletes the first user’s edits then', async () => {
