@@ -47,6 +47,7 @@ import { registerTelemetryRoutes, type TelemetryOptions, telemetryRateLimits } f
 import { UserRepository } from './users/UserRepository';
 import { UserAccountRepository } from './users/UserAccountRepository';
 import { registerUserAdminRoutes } from './users/userAdminRoutes';
+import { registerOrderBulkRoute } from './orders/orderBulkRoute';
 import { registerOrderCreateRoute } from './orders/orderCreateRoute';
 import { OrderHistoryRepository } from './orders/OrderHistoryRepository';
 import { registerOrderHistoryRoute } from './orders/orderHistoryRoute';
@@ -243,6 +244,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const orders = new OrderRepository(options.database);
     registerOrderRoutes(api, { orders, events: hub, clock });
     registerOrderCreateRoute(api, { orders, database: options.database, events: hub, clock });
+    registerOrderBulkRoute(api, { orders, events: hub, clock });
     registerOrderHistoryRoute(api, { orders, history: new OrderHistoryRepository(options.database) });
     registerPushRoutes(api, { subscriptions: pushSubscriptions, endpoints: pushEndpoints, publicKey: vapid.publicKey, clock });
     registerEventRoutes(api, {

@@ -74,6 +74,12 @@ const MESSAGES = {
     en: () => 'was used within the last 24 hours for another order; use a new key for a new order',
     de: () => 'wurde in den letzten 24 Stunden für einen anderen Auftrag verwendet; verwenden Sie für einen neuen Auftrag einen neuen Schlüssel',
   },
+  distinctOrders: { en: () => 'must name each order once', de: () => 'muss jeden Auftrag einmal nennen' },
+  changedElsewhere: {
+    en: () => 'the order was changed by someone else since you saw it',
+    de: () => 'der Auftrag wurde seitdem von jemand anderem geändert',
+  },
+  orderGone: { en: () => 'there is no such order (any more)', de: () => 'diesen Auftrag gibt es nicht (mehr)' },
   notRequired: {
     en: () => 'is taken only when your password must be changed; change it under Settings',
     de: () => 'wird nur angenommen, wenn Ihr Passwort geändert werden muss; ändern Sie es unter Einstellungen',

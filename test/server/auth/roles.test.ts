@@ -88,6 +88,11 @@ describe('roles, checked by the backend at every route', () => {
         }),
       expected: { viewer: 403, operator: 201, admin: 201 },
     },
+    {
+      name: 'POST /api/orders/bulk-status',
+      send: (c) => call(server, '/api/orders/bulk-status', { token: c.token, body: { status: 'confirmed', orders: [{ id: c.order.id, version: c.order.version }] } }),
+      expected: { viewer: 403, operator: 200, admin: 200 },
+    },
     { name: 'GET /api/orders/{id}/history', send: (c) => call(server, `/api/orders/${c.order.id}/history`, { token: c.token }), expected: ALL(200) },
     { name: 'GET /api/users', send: (c) => call(server, '/api/users', { token: c.token }), expected: { viewer: 403, operator: 403, admin: 200 } },
     {

@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import type { Order } from '../../shared/Order';
+import { isOrderStatus, nextStatuses, ORDER_STATUSES, type OrderStatus } from '../../shared/OrderStatus';
+import { principalOf } from '../auth/authentication';
+import type { EventHub } from '../events/EventHub';
+import { fieldError, transitionError } from '../http/fieldErrors';
+import { requestLocale } from '../http/locale';
+import { ProblemError } from '../http/ProblemError';
+import { isUuid } from '../http/uuid';
+import type { OrderRepository } from './OrderRepository';
+import { orderView } from './orderView';
+
+/** The most orders one bulk request moves. */
+export const MAX_BULK_ORDERS = 1000;
+
+const bodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['status', 'orders'],
+  properties: {
+    status: { type: 'string', maxLength: 50 },
+    orders: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_BULK_ORDERS,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'version'],
+        properties: { id: { type: 'string', maxLength: 64 }, version: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
+      },
+    },
+  },
+} as const;
+
+interface BulkBody {
+  status: string;
+  orders: { id: string; version: number }[];
+}
+
+/** What became of one order (docs/openapi.yaml, `BulkStatusResult`). */
+export interface BulkStatusResult {
+  id: string;
+  outcome: 'changed' | 'unchanged' | 'refused';
+  /** For a refusal: why (the order is gone, changed since the version given, or may not move there). */
+  reason?: 'not-found' | 'changed-elsewhere' | 'not-allowed';
+  /** For a refusal: the reason in the request's language. */
+  message?: string;
+  /** The order as it is now (changed: after the move), unless it is gone. */
+  order?: Order;
+}
+
+/**
+ * `POST /api/orders/bulk-status` (an operator's): moves up to 1 000 orders of the tenant to one
+ * status in one request, each under its own precondition (the version the operator saw) and the
+ * rules of the life cycle; each is moved whole or not at all, and the answer says per order (in the
+ * order asked) what became of it: `changed`, `unchanged` (it was there already) or `refused` with
+ * the reason and the order as it is now. The moved orders' events are published once committed.
+ */
+export function registerOrderBulkRoute(app: FastifyInstance, deps: { orders: OrderRepository; events: EventHub; clock: () => Date }): void {
+  app.post<{ Body: BulkBody }>(
+    '/api/orders/bulk-status',
+    { schema: { body: bodySchema }, config: { role: 'operator' } },
+    async (request, reply): Promise<{ status: OrderStatus; results: BulkStatusResult[] }> => {
+      const principal = principalOf(request);
+      const locale = requestLocale(request);
+      const { status, orders } = request.body;
+      const errors = [];
+      if (!isOrderStatus(status)) errors.push(fieldError('status', 'enum', locale, ORDER_STATUSES.join(', ')));
+      if (new Set(orders.map((order) => order.id)).size !== orders.length) errors.push(fieldError('orders', 'distinctOrders', locale));
+      if (errors.length > 0 || !isOrderStatus(status)) throw new ProblemError('invalid-value', { errors });
+
+      // An id that is no UUID names no order: refused as not found, without asking the database.
+      const known = orders.filter((order) => isUuid(order.id));
+      const move = await deps.orders.moveMany(principal.tenantId, known, status, deps.clock(), { type: 'user', id: principal.userId, name: principal.name });
+      for (const change of move.changes) deps.events.publish(change.event);
+
+      const changed = new Map(move.changes.map((change) => [change.record.id, change.record]));
+      const outcomes = new Map(move.outcomes.map((outcome) => [outcome.id, outcome]));
+      const results = orders.map(({ id }): BulkStatusResult => {
+        const outcome = outcomes.get(id);
+        const moved = changed.get(id);
+        if (moved) return { id, outcome: 'changed', order: orderView(moved) };
+        const current = outcome?.current;
+        switch (outcome?.outcome) {
+          case 'unchanged':
+            return { id, outcome: 'unchanged', ...(current ? { order: orderView(current) } : {}) };
+          case 'not-allowed':
+            return {
+              id,
+              outcome: 'refused',
+              reason: 'not-allowed',
+              message: transitionError(current?.status ?? '', status, current ? nextStatuses(current.status) : [], locale).message,
+              ...(current ? { order: orderView(current) } : {}),
+            };
+          case 'stale':
+          case 'changed':
+            // Changed since the version given (`changed` without a move: it changed between the lock and the update, which the lock rules out).
+            return { id, outcome: 'refused', reason: 'changed-elsewhere', message: fieldError('version', 'changedElsewhere', locale).message, ...(current ? { order: orderView(current) } : {}) };
+          default:
+            return { id, outcome: 'refused', reason: 'not-found', message: fieldError('id', 'orderGone', locale).message };
+        }
+      });
+      reply.header('cache-control', 'no-store');
+      return { status, results };
+    },
+  );
+}
