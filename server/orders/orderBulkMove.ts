@@ -48,6 +48,6 @@ export async function moveOrders(
     return { id, outcome: 'changed', current: row };
   });
   const moving = outcomes.flatMap(({ id, outcome, current: row }) => (outcome === 'changed' && row ? [{ id, version: row.version, changes: { status } }] : []));
-  const changes: OrderChange[] = await applyUpdates(tx, tenantId, moving, now, by);
+  const changes: OrderChange[] = await applyUpdates(tx, tenantId, moving, now, by, rows);
   return { outcomes, changes };
 }

@@ -24,17 +24,27 @@ const RETURNED_COLUMNS = ORDER_COLUMNS.split(',')
  * events as `previous`), the changes applied where the versions match, their history entries and
  * events stored.
  */
-export async function applyUpdates(tx: Queryable, tenantId: string, updates: readonly OrderUpdate[], now: Date, by: OrderActor): Promise<OrderChange[]> {
+export async function applyUpdates(
+  tx: Queryable,
+  tenantId: string,
+  updates: readonly OrderUpdate[],
+  now: Date,
+  by: OrderActor,
+  /** The orders as they are, locked in this transaction already (read here otherwise). */
+  locked?: readonly OrderRecord[],
+): Promise<OrderChange[]> {
   if (updates.length === 0) return [];
   const ids = updates.map((update) => update.id);
   const column = <T>(pick: (changes: OrderPatch) => T | undefined) => updates.map((update) => pick(update.changes) ?? null);
   // The orders as they were go with the events (`previous`): a console that does not hold one
   // can still tell whether it left its list. Locked (in id order), so that they are what the
   // changes replace.
-  const before = await tx.query<OrderRecord>(
-    `SELECT ${ORDER_COLUMNS} FROM orders WHERE tenant_id = $1::uuid AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`,
-    [tenantId, ids],
-  );
+  const before =
+    locked ??
+    (await tx.query<OrderRecord>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE tenant_id = $1::uuid AND id = ANY($2::uuid[]) ORDER BY id FOR UPDATE`, [
+      tenantId,
+      ids,
+    ]));
   // A field left out (null here) keeps its value; begin and end are stored to the millisecond.
   const rows = await tx.query<OrderRecord>(
     `UPDATE orders o SET

@@ -3,7 +3,7 @@ import type { Order } from '../../../shared/Order';
 import type { OrderHistoryPage } from '../../../shared/OrderHistory';
 import type { OrderStatus } from '../../../shared/OrderStatus';
 import { EventStreamClient } from '../support/eventStream';
-import { insertOrder, tenantOf } from '../support/orderFixtures';
+import { insertOrder, statisticsDrift, tenantOf } from '../support/orderFixtures';
 import { BRITISH_EMAIL, BRITISH_VIEWER_EMAIL, call, expectProblem, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer } from '../support/testServer';
 
 interface BulkAnswer {
@@ -89,6 +89,11 @@ describe('POST /api/orders/bulk-status', () => {
     expect(answer.results.filter((result) => result.outcome === 'changed')).toHaveLength(1000);
     const [{ n }] = (await server.database.query<{ n: number }>("SELECT count(*)::int AS n FROM orders WHERE number LIKE 'BULK-%' AND status = 'cancelled'")) as [{ n: number }];
     expect(n).toBe(1000);
+    // The per-day counts followed the thousand in one statement (migration 012), as each order's would.
+    expect(await statisticsDrift(server)).toEqual([]);
+    await server.database.query("UPDATE orders SET begin_at = begin_at - interval '2 days', status = 'new' WHERE number LIKE 'BULK-%' AND number < 'BULK-5'");
+    await server.database.query("DELETE FROM orders WHERE number LIKE 'BULK-9%'");
+    expect(await statisticsDrift(server)).toEqual([]);
   }, 60_000);
 
   it('refuses what is not one request of its shape, moving nothing', async () => {
