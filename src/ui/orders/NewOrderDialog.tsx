@@ -85,6 +85,8 @@ export const NewOrderDialog = observer(function NewOrderDialog() {
       onClose={() => store.close()}
       title={store.clonedNumber ? t('newOrder.cloneTitle', { number: store.clonedNumber }) : t('newOrder.title')}
       className="cockpit-new-order-dialog"
+      // Above the order panel beside the list, whichever opened first (a clone opens from it).
+      portalClassName="cockpit-new-order-portal"
       canOutsideClickClose={false}
     >
       <form
