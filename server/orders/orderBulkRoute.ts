@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Order } from '../../shared/Order';
-import { isOrderStatus, nextStatuses, ORDER_STATUSES, type OrderStatus } from '../../shared/OrderStatus';
+import type { BulkOrder, BulkStatusAnswer, BulkStatusResult } from '../../shared/BulkStatus';
+import { isOrderStatus, nextStatuses, ORDER_STATUSES } from '../../shared/OrderStatus';
 import { principalOf } from '../auth/authentication';
 import type { EventHub } from '../events/EventHub';
 import { fieldError, transitionError } from '../http/fieldErrors';
@@ -35,20 +35,9 @@ const bodySchema = {
 
 interface BulkBody {
   status: string;
-  orders: { id: string; version: number }[];
+  orders: BulkOrder[];
 }
 
-/** What became of one order (docs/openapi.yaml, `BulkStatusResult`). */
-export interface BulkStatusResult {
-  id: string;
-  outcome: 'changed' | 'unchanged' | 'refused';
-  /** For a refusal: why (the order is gone, changed since the version given, or may not move there). */
-  reason?: 'not-found' | 'changed-elsewhere' | 'not-allowed';
-  /** For a refusal: the reason in the request's language. */
-  message?: string;
-  /** The order as it is now (changed: after the move), unless it is gone. */
-  order?: Order;
-}
 
 /**
  * `POST /api/orders/bulk-status` (an operator's): moves up to 1 000 orders of the tenant to one
@@ -61,7 +50,7 @@ export function registerOrderBulkRoute(app: FastifyInstance, deps: { orders: Ord
   app.post<{ Body: BulkBody }>(
     '/api/orders/bulk-status',
     { schema: { body: bodySchema }, config: { role: 'operator' } },
-    async (request, reply): Promise<{ status: OrderStatus; results: BulkStatusResult[] }> => {
+    async (request, reply): Promise<BulkStatusAnswer> => {
       const principal = principalOf(request);
       const locale = requestLocale(request);
       const { status, orders } = request.body;

@@ -38,6 +38,7 @@ import { HttpUsersApi } from '../../infrastructure/api/HttpUsersApi';
 import { UnsavedEditsStore } from '../../domain/stores/UnsavedEditsStore';
 import { NewOrderStore } from '../../domain/stores/NewOrderStore';
 import { OrderHistoryStore } from '../../domain/stores/OrderHistoryStore';
+import { OrderSelectionStore } from '../../domain/stores/OrderSelectionStore';
 import { UnsavedNewOrderStore } from '../../domain/stores/UnsavedNewOrderStore';
 import { UnsavedNewOrders } from '../../domain/ports/UnsavedNewOrders';
 import { HttpAuthApi } from '../../infrastructure/api/HttpAuthApi';
@@ -87,6 +88,9 @@ export const coreModule = new ContainerModule(({ bind }) => {
       (api: OrdersApi, notifier: Notifier, session: SessionStore) => new NewOrderStore(api, notifier, () => session.language, randomId),
       [OrdersApi, Notifier, SessionStore],
     )
+    .inSingletonScope();
+  bind(OrderSelectionStore)
+    .toResolvedValue((api: OrdersApi, list: OrdersListStore, notifier: Notifier) => new OrderSelectionStore(api, list, notifier), [OrdersApi, OrdersListStore, Notifier])
     .inSingletonScope();
   bind(OrderHistoryStore)
     .toResolvedValue((api: OrdersApi) => new OrderHistoryStore(api), [OrdersApi])
@@ -213,6 +217,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
   bind(ConsoleContribution).toResolvedValue((session: SessionStore) => disposedWithConsole(session), [SessionStore]).inSingletonScope();
   bind(ConsoleContribution).toResolvedValue((filter: OrdersFilterStore) => disposedWithConsole(filter), [OrdersFilterStore]).inSingletonScope();
   bind(ConsoleContribution).toResolvedValue((list: OrdersListStore) => disposedWithConsole(list), [OrdersListStore]).inSingletonScope();
+  bind(ConsoleContribution).toResolvedValue((selection: OrderSelectionStore) => disposedWithConsole(selection), [OrderSelectionStore]).inSingletonScope();
   bind(ConsoleContribution).toResolvedValue((edits: UnsavedEditsStore) => startedWithConsole(edits), [UnsavedEditsStore]).inSingletonScope();
   bind(ConsoleContribution).toResolvedValue((kept: UnsavedNewOrderStore) => startedWithConsole(kept), [UnsavedNewOrderStore]).inSingletonScope();
   bind(ConsoleContribution).toResolvedValue((live: LiveOrderUpdates) => startedWithConsole(live), [LiveOrderUpdates]).inSingletonScope();

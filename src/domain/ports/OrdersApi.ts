@@ -1,7 +1,9 @@
 import type { Order, OrderPage, OrderQuery } from '../../../shared/Order';
+import type { BulkOrder, BulkStatusAnswer } from '../../../shared/BulkStatus';
 import type { NewOrder } from '../../../shared/NewOrder';
 import type { OrderHistoryPage } from '../../../shared/OrderHistory';
 import type { OrderPatch } from '../../../shared/OrderPatch';
+import type { OrderStatus } from '../../../shared/OrderStatus';
 
 /** The backend's orders resource (`/api/orders`). */
 export interface OrdersApi {
@@ -18,6 +20,11 @@ export interface OrdersApi {
    * body (a retry after a lost answer), the backend answers the order it made instead of a second.
    */
   create(order: NewOrder, idempotencyKey: string): Promise<Order>;
+  /**
+   * Moves the orders to `status`, each only while at the version given and where its life cycle
+   * allows; answers per order what became of it.
+   */
+  bulkStatus(status: OrderStatus, orders: readonly BulkOrder[]): Promise<BulkStatusAnswer>;
   /** A page of the order's history, newest first; `cursor` from the previous page asks for older entries. */
   history(id: string, cursor?: string): Promise<OrderHistoryPage>;
 }

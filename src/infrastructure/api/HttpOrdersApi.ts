@@ -1,13 +1,15 @@
 import type { Order, OrderPage, OrderQuery } from '../../../shared/Order';
+import type { BulkOrder, BulkStatusAnswer } from '../../../shared/BulkStatus';
 import type { NewOrder } from '../../../shared/NewOrder';
 import type { OrderHistoryPage } from '../../../shared/OrderHistory';
 import type { OrderPatch } from '../../../shared/OrderPatch';
+import type { OrderStatus } from '../../../shared/OrderStatus';
 import type { HttpClient } from '../../domain/ports/HttpClient';
 import type { OrdersApi } from '../../domain/ports/OrdersApi';
 
 /**
  * OrdersApi over the HttpClient: `GET /orders`, `GET /orders/{id}`, `PATCH /orders/{id}` with If-Match,
- * `POST /orders` with Idempotency-Key, `GET /orders/{id}/history`.
+ * `POST /orders` with Idempotency-Key, `POST /orders/bulk-status`, `GET /orders/{id}/history`.
  */
 export class HttpOrdersApi implements OrdersApi {
   constructor(private readonly http: HttpClient) {}
@@ -27,6 +29,10 @@ export class HttpOrdersApi implements OrdersApi {
 
   create(order: NewOrder, idempotencyKey: string): Promise<Order> {
     return this.http.post<Order>('/orders', order, { headers: { 'Idempotency-Key': idempotencyKey } });
+  }
+
+  bulkStatus(status: OrderStatus, orders: readonly BulkOrder[]): Promise<BulkStatusAnswer> {
+    return this.http.post<BulkStatusAnswer>('/orders/bulk-status', { status, orders });
   }
 
   history(id: string, cursor?: string): Promise<OrderHistoryPage> {

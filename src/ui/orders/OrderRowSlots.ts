@@ -6,6 +6,8 @@ import type { RowTexts } from './rowTexts';
 export interface RowContent {
   order: Order | null;
   texts: RowTexts | null;
+  /** The order is among those selected for an action on several (`OrderSelectionStore`). */
+  marked?: boolean;
 }
 
 /** A cell of a row: the text it shows, read from the order and its texts, and its class. */
@@ -141,10 +143,12 @@ export class OrderRowSlots {
     }
     const className =
       `cockpit-order-row${index % 2 ? ' cockpit-order-row-odd' : ''}${selected ? ' cockpit-order-row-selected' : ''}` +
-      `${content.order ? '' : ' cockpit-order-row-loading'}`;
+      `${content.marked ? ' cockpit-order-row-marked' : ''}${content.order ? '' : ' cockpit-order-row-loading'}`;
     if (slot.className !== className) {
       slot.className = className;
       element.className = className;
+      if (content.marked) element.setAttribute('data-marked', 'true');
+      else element.removeAttribute('data-marked');
     }
     if (slot.order !== content.order || slot.rowTexts !== content.texts) {
       this.fill(slot, content);

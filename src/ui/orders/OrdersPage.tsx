@@ -8,11 +8,14 @@ import type { OrderSort } from '../../domain/model/OrderSort';
 import type { OrderStatus } from '../../../shared/OrderStatus';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { NewOrderStore } from '../../domain/stores/NewOrderStore';
+import { OrderSelectionStore } from '../../domain/stores/OrderSelectionStore';
 import { OrdersExportStore } from '../../domain/stores/OrdersExportStore';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
+import { formatCount } from '../format/formatCount';
 import { useService } from '../services/useService';
 import { PrimaryToolbar } from '../shell/PrimaryToolbar';
 import { DateRangeFilter } from './DateRangeFilter';
+import { OrderBulkBar } from './OrderBulkBar';
 import { OrderDetailDrawerLoader } from './OrderDetailDrawerLoader';
 import { loadOrderDetailDrawer } from './OrderDetailDrawerModule';
 import { OrdersLoadError } from './OrdersLoadError';
@@ -42,6 +45,7 @@ export const OrdersPage = observer(function OrdersPage() {
   const newOrder = useService(NewOrderStore);
   const session = useService<SessionStore>(SessionStore);
   const mayCreate = session.allows('operator');
+  const selection = useService(OrderSelectionStore);
   // Once opened, the dialog stays mounted (closed), so that it closes with its transition.
   const dialogOpened = useRef(false);
   dialogOpened.current ||= newOrder.isOpen;
@@ -111,7 +115,7 @@ export const OrdersPage = observer(function OrdersPage() {
       <PrimaryToolbar title={t('orders.title')}>
         {list.state === 'ready' && (
           <span className="cockpit-orders-total" data-testid="orders-total">
-            {t('orders.total', { count: list.total })}
+            {t('orders.total', { count: list.total, formatted: formatCount(list.total, session.language) })}
           </span>
         )}
         <Button
@@ -124,6 +128,17 @@ export const OrdersPage = observer(function OrdersPage() {
           onClick={() => newOrder.open()}
           data-testid="new-order"
         />
+        {mayCreate && (
+          <Button
+            variant="minimal"
+            text={t('selection.selectAll')}
+            title={t('selection.selectAllHint')}
+            loading={selection.selectingAll}
+            disabled={list.state !== 'ready' || list.total === 0}
+            onClick={() => void selection.selectAll()}
+            data-testid="select-all"
+          />
+        )}
         <Button variant="minimal" icon={<DownloadIcon />} text={t('orders.export')} loading={exports.exporting} onClick={() => void exports.exportCsv()} />
         <Button variant="minimal" icon={<RefreshIcon />} text={t('orders.refresh')} onClick={() => void list.reload()} />
       </PrimaryToolbar>
@@ -133,6 +148,7 @@ export const OrdersPage = observer(function OrdersPage() {
         <SearchBox ref={search} value={criteria.q} onChange={onSearch} />
       </section>
       <UnsavedEditsCallout />
+      <OrderBulkBar />
       <section className="cockpit-orders" aria-busy={list.state === 'loading'}>
         {list.state === 'loading' && list.rowCount === 0 && <Spinner className="cockpit-orders-spinner" size={24} aria-label={t('orders.loading')} />}
         {list.state === 'error' && <OrdersLoadError />}
@@ -145,6 +161,7 @@ export const OrdersPage = observer(function OrdersPage() {
             selected={selected}
             onSelect={setSelected}
             onOpen={open}
+            multiSelect={mayCreate}
           />
         )}
       </section>

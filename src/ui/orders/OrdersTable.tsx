@@ -1,9 +1,10 @@
 import { Icon } from '@blueprintjs/core';
 import { ChevronDownIcon, ChevronUpIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useMemo, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
+import { useCallback, useMemo, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderSort, OrderSortKey } from '../../domain/model/OrderSort';
+import { OrderSelectionStore } from '../../domain/stores/OrderSelectionStore';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
 import { useService } from '../services/useService';
 import { OrderRowSlots } from './OrderRowSlots';
@@ -29,23 +30,28 @@ export interface OrdersTableProps {
   selected: number;
   onSelect(index: number): void;
   onOpen(index: number): void;
+  /** Whether orders can be selected for an action on several (Ctrl/Cmd- and Shift-click, Space, Ctrl+A). Default: no. */
+  multiSelect?: boolean;
 }
 
 /**
  * The orders as a virtualized grid: only the rows in view (plus a few) are in the DOM, and the
- * store holds only the pages around them. Arrow keys move the selection, Enter opens it.
+ * store holds only the pages around them. Arrow keys move the cursor, Enter opens its order; Space,
+ * Ctrl/Cmd-click and Shift-click select orders for an action on several, Ctrl+A all of the filter.
  *
  * React renders the frame (header, scroll area, keyboard and mouse handling); the rows themselves
  * are written by {@link useOrderRows}, inside the animation frame that scrolled or applied a live change.
  */
-export const OrdersTable = observer(function OrdersTable({ sort, onSort, selected, onSelect, onOpen }: OrdersTableProps) {
+export const OrdersTable = observer(function OrdersTable({ sort, onSort, selected, onSelect, onOpen, multiSelect = false }: OrdersTableProps) {
   const { t } = useTranslation();
   const list = useService(OrdersListStore);
   const { ref, viewport, onScroll } = useViewport<HTMLDivElement>();
   const body = useRef<HTMLDivElement | null>(null);
   const rowCount = list.rowCount;
 
-  useOrderRows(body, list, viewport, selected);
+  const selection = useService(OrderSelectionStore);
+  const marked = useCallback((id: string) => selection.has(id), [selection]);
+  useOrderRows(body, list, viewport, selected, marked);
 
   const moveTo = (index: number) => {
     const next = Math.min(Math.max(index, 0), rowCount - 1);
@@ -73,13 +79,25 @@ export const OrdersTable = observer(function OrdersTable({ sort, onSort, selecte
     } else if (event.key === 'Enter' && selected >= 0) {
       event.preventDefault();
       onOpen(selected);
+    } else if (multiSelect && event.key === ' ' && selected >= 0) {
+      event.preventDefault();
+      selection.toggle(selected);
+    } else if (multiSelect && event.key.toLowerCase() === 'a' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      void selection.selectAll();
     }
   };
 
   const onRowClick = (event: MouseEvent) => {
     const index = OrderRowSlots.indexAt(event.target);
-    if (index >= 0) {
-      onSelect(index);
+    if (index < 0) {
+      return;
+    }
+    onSelect(index);
+    if (multiSelect && event.shiftKey) {
+      selection.extendTo(index);
+    } else if (multiSelect && (event.ctrlKey || event.metaKey)) {
+      selection.toggle(index);
     }
   };
 

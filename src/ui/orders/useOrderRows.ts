@@ -10,11 +10,17 @@ import { rowTexts } from './rowTexts';
 /**
  * Keeps the rows of the grid body `body` in step with the list: the store loads the pages of the
  * rows in view (and drops far ones) as the view moves, and {@link OrderRowSlots} writes the rows
- * again whenever the view, the orders in it, the language or the selection change. Both are MobX
+ * again whenever the view, the orders in it, the language, the cursor or the orders selected (`marked`) change. Both are MobX
  * reactions, so they run inside the animation frame that scrolled (`viewport`) or applied a live
  * change, without rendering the component that uses this hook.
  */
-export function useOrderRows(body: RefObject<HTMLElement | null>, list: OrdersListStore, viewport: Readonly<Viewport>, selected: number): void {
+export function useOrderRows(
+  body: RefObject<HTMLElement | null>,
+  list: OrdersListStore,
+  viewport: Readonly<Viewport>,
+  selected: number,
+  marked: (id: string) => boolean,
+): void {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const raise = useRaiseToBoundary();
@@ -51,7 +57,7 @@ export function useOrderRows(body: RefObject<HTMLElement | null>, list: OrdersLi
           rowWindow(viewport, list.rowCount),
           (index) => {
             const order = list.rowAt(index);
-            return { order, texts: order ? rowTexts(order, language, t) : null };
+            return { order, texts: order ? rowTexts(order, language, t) : null, marked: order ? marked(order.id) : false };
           },
           selected,
         );
@@ -59,5 +65,5 @@ export function useOrderRows(body: RefObject<HTMLElement | null>, list: OrdersLi
       // A row that cannot be drawn fails the page as a render error would.
       { onError: raise },
     );
-  }, [list, viewport, language, t, selected, raise]);
+  }, [list, viewport, language, t, selected, marked, raise]);
 }

@@ -5,6 +5,7 @@ import { isRole, ROLES } from '../../../shared/Role';
 import type { UserAccount } from '../../../shared/UserAccount';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { UsersStore } from '../../domain/stores/UsersStore';
+import { formatCount } from '../format/formatCount';
 import { formatDateTime } from '../format/formatDateTime';
 import { useService } from '../services/useService';
 
@@ -69,7 +70,7 @@ export const UsersTable = observer(function UsersTable() {
 
   return (
     <HTMLTable className="cockpit-users-table" striped interactive={false}>
-      <caption className="cockpit-users-count">{t('users.count', { count: store.users.length })}</caption>
+      <caption className="cockpit-users-count">{t('users.count', { count: store.users.length, formatted: formatCount(store.users.length, session.language) })}</caption>
       <thead>
         <tr>
           <th scope="col">{t('users.name')}</th>

@@ -1,7 +1,9 @@
 import { ApiError } from '../../../src/domain/model/ApiError';
 import { isSupportedSpan, MAX_RANGE_DAYS } from '../../../shared/instant';
 import type { Order, OrderPage, OrderQuery } from '../../../shared/Order';
+import type { BulkOrder, BulkStatusAnswer } from '../../../shared/BulkStatus';
 import type { NewOrder } from '../../../shared/NewOrder';
+import { canTransition, type OrderStatus } from '../../../shared/OrderStatus';
 import type { OrderHistoryEntry, OrderHistoryPage } from '../../../shared/OrderHistory';
 import type { OrderPatch } from '../../../shared/OrderPatch';
 import type { FieldError } from '../../../shared/Problem';
@@ -132,6 +134,27 @@ export class FakeOrdersApi implements OrdersApi {
     const created: Order = { ...order, id: `o-${this.orders.length + 1}`, number, status: 'new', createdAt: order.begin, updatedAt: order.begin, version: 1 };
     this.orders.push(created);
     return created;
+  }
+
+  readonly bulkMoves: { status: OrderStatus; orders: readonly BulkOrder[] }[] = [];
+
+  /** The backend's rules of a bulk move: each order at its version, where its life cycle allows. */
+  async bulkStatus(status: OrderStatus, orders: readonly BulkOrder[]): Promise<BulkStatusAnswer> {
+    this.bulkMoves.push({ status, orders });
+    await this.wait();
+    this.throwIfFailing();
+    const results = orders.map(({ id, version }) => {
+      const index = this.orders.findIndex((candidate) => candidate.id === id);
+      const current = this.orders[index];
+      if (!current) return { id, outcome: 'refused' as const, reason: 'not-found' as const, message: 'gone' };
+      if (current.version !== version) return { id, outcome: 'refused' as const, reason: 'changed-elsewhere' as const, message: 'changed since', order: current };
+      if (current.status === status) return { id, outcome: 'unchanged' as const, order: current };
+      if (!canTransition(current.status, status)) return { id, outcome: 'refused' as const, reason: 'not-allowed' as const, message: 'not allowed', order: current };
+      const moved = { ...current, status, version: current.version + 1 };
+      this.orders[index] = moved;
+      return { id, outcome: 'changed' as const, order: moved };
+    });
+    return { status, results };
   }
 
   async history(id: string, cursor?: string): Promise<OrderHistoryPage> {

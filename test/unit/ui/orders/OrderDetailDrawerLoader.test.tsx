@@ -67,8 +67,8 @@ describe('OrderDetailDrawerLoader', () => {
     await settle();
     expect(screen.queryByTestId('order-detail-pending')).toBeNull();
     expect(document.querySelector('.cockpit-order-detail')?.textContent).toContain(`Auftrag ${order.number}`);
-    // The order was asked for once: the drawer shows what the store holds.
-    expect(bed.backend.requests).toHaveLength(1);
+    // The order was asked for once (the drawer shows what the store holds), and its history once.
+    expect(bed.backend.requests.map((request) => `${request.method} ${request.url}`)).toEqual([`GET /orders/${order.id}`, `GET /orders/${order.id}/history`]);
   });
 
   it('says when the drawer could not be loaded, and loads it again on retry', async () => {
