@@ -40,17 +40,8 @@ export const NEW_ORDER_FIELDS: readonly NewOrderField[] = [
 /** The highest price of an order in minor units (1 000 000,00). */
 export const MAX_PRICE_AMOUNT = 100_000_000;
 
-/** The texts a new order must have (a VIN and notes may be empty). */
-const REQUIRED: readonly OrderTextField[] = [
-  'customer.name',
-  'customer.email',
-  'customer.phone',
-  'vehicle.licensePlate',
-  'vehicle.make',
-  'vehicle.model',
-  'station',
-  'service',
-];
+/** The texts a new order may leave empty; it must have all others. */
+const OPTIONAL: ReadonlySet<OrderTextField> = new Set(['vehicle.vin', 'notes']);
 
 /** A telephone number as people write it: digits with spaces, `+`, `/`, `-`, `(` and `)`, at least five digits. */
 const PHONE = /^\+?[\d\s/()-]+$/;
@@ -91,7 +82,7 @@ export function newOrderProblems(order: NewOrder, begin: number, end: number): O
   const texts = orderTexts(order);
   for (const [field, limit] of Object.entries(ORDER_TEXT_LIMITS) as [OrderTextField, number][]) {
     const text = texts[field];
-    if (REQUIRED.includes(field) && text === '') problems.push({ field, rule: 'blank' });
+    if (!OPTIONAL.has(field) && text === '') problems.push({ field, rule: 'blank' });
     else if ([...text].length > limit) problems.push({ field, rule: 'maxLength', limit });
   }
   const invalid = new Set(problems.map((problem) => problem.field));

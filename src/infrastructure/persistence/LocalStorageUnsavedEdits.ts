@@ -1,5 +1,6 @@
 import { readUnsavedEdit, type UnsavedEdit } from '../../domain/model/UnsavedEdit';
 import type { UnsavedEdits } from '../../domain/ports/UnsavedEdits';
+import { PerUserItem } from './PerUserItem';
 
 /**
  * The key of the unsaved edits in localStorage: a key of its own, apart from `cockpit.state`, whose
@@ -12,16 +13,23 @@ export const KEPT_EDITS_PER_USER = 20;
 
 type Document = Record<string, UnsavedEdit[]>;
 
+/** A user's edits as read back: the valid ones, newest first; null for none. */
+function readEdits(value: unknown): UnsavedEdit[] | null {
+  const edits = Array.isArray(value) ? value.map(readUnsavedEdit).filter((edit): edit is UnsavedEdit => edit !== null) : [];
+  return edits.length > 0 ? edits.sort((a, b) => b.keptAt - a.keptAt) : null;
+}
+
 /**
  * UnsavedEdits in one localStorage item, `{ "<user id>": [edit, …] }`, newest first. Whatever is
  * read back is checked (`readUnsavedEdit`): anything else is left out and gone with the next write.
- * A storage that refuses to write (quota, private mode) loses only what it would have kept.
+ * (`PerUserItem` reads and writes the item.)
  */
 export class LocalStorageUnsavedEdits implements UnsavedEdits {
-  constructor(
-    private readonly storage: Storage,
-    private readonly key: string = UNSAVED_EDITS_KEY,
-  ) {}
+  private readonly item: PerUserItem<UnsavedEdit[]>;
+
+  constructor(storage: Storage, key: string = UNSAVED_EDITS_KEY) {
+    this.item = new PerUserItem(storage, key, readEdits, 'The unsaved edits could not be kept');
+  }
 
   read(userId: string): UnsavedEdit[] {
     return this.readAll()[userId] ?? [];
@@ -57,34 +65,10 @@ export class LocalStorageUnsavedEdits implements UnsavedEdits {
   }
 
   private readAll(): Document {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(this.storage.getItem(this.key) ?? '{}');
-    } catch {
-      return {};
-    }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      return {};
-    }
-    const document: Document = {};
-    for (const [userId, value] of Object.entries(parsed)) {
-      const edits = Array.isArray(value) ? value.map(readUnsavedEdit).filter((edit): edit is UnsavedEdit => edit !== null) : [];
-      if (edits.length > 0) {
-        document[userId] = edits.sort((a, b) => b.keptAt - a.keptAt);
-      }
-    }
-    return document;
+    return this.item.read();
   }
 
   private write(document: Document): void {
-    try {
-      if (Object.keys(document).length === 0) {
-        this.storage.removeItem(this.key);
-      } else {
-        this.storage.setItem(this.key, JSON.stringify(document));
-      }
-    } catch (error) {
-      console.warn('The unsaved edits could not be kept', error);
-    }
+    this.item.write(document);
   }
 }

@@ -1,5 +1,6 @@
 import { type KeptNewOrder, readKeptNewOrder } from '../../domain/model/KeptNewOrder';
 import type { UnsavedNewOrders } from '../../domain/ports/UnsavedNewOrders';
+import { PerUserItem } from './PerUserItem';
 
 /** The key of the kept new orders in localStorage, apart from `cockpit.state` (as the unsaved edits). */
 export const UNSAVED_NEW_ORDERS_KEY = 'cockpit.unsavedNewOrders';
@@ -7,14 +8,15 @@ export const UNSAVED_NEW_ORDERS_KEY = 'cockpit.unsavedNewOrders';
 type Document = Record<string, KeptNewOrder>;
 
 /**
- * UnsavedNewOrders in one localStorage item, `{ "<user id>": kept }`. Whatever is read back is checked
- * (`readKeptNewOrder`); a storage that refuses to write loses only what it would have kept.
+ * UnsavedNewOrders in one localStorage item, `{ "<user id>": kept }` (`PerUserItem`); what is read
+ * back is checked by `readKeptNewOrder`.
  */
 export class LocalStorageUnsavedNewOrders implements UnsavedNewOrders {
-  constructor(
-    private readonly storage: Storage,
-    private readonly key: string = UNSAVED_NEW_ORDERS_KEY,
-  ) {}
+  private readonly item: PerUserItem<KeptNewOrder>;
+
+  constructor(storage: Storage, key: string = UNSAVED_NEW_ORDERS_KEY) {
+    this.item = new PerUserItem(storage, key, readKeptNewOrder, 'The new order could not be kept');
+  }
 
   read(userId: string): KeptNewOrder | null {
     return this.readAll()[userId] ?? null;
@@ -35,27 +37,10 @@ export class LocalStorageUnsavedNewOrders implements UnsavedNewOrders {
   }
 
   private readAll(): Document {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(this.storage.getItem(this.key) ?? '{}');
-    } catch {
-      return {};
-    }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
-    const document: Document = {};
-    for (const [userId, value] of Object.entries(parsed)) {
-      const kept = readKeptNewOrder(value);
-      if (kept) document[userId] = kept;
-    }
-    return document;
+    return this.item.read();
   }
 
   private write(document: Document): void {
-    try {
-      if (Object.keys(document).length === 0) this.storage.removeItem(this.key);
-      else this.storage.setItem(this.key, JSON.stringify(document));
-    } catch (error) {
-      console.warn('The new order could not be kept', error);
-    }
+    this.item.write(document);
   }
 }

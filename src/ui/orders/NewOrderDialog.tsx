@@ -1,10 +1,11 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, TextArea } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { NewOrderField } from '../../../shared/orderRules';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { NewOrderStore } from '../../domain/stores/NewOrderStore';
+import { CheckedTextField } from '../forms/CheckedTextField';
 import { useService } from '../services/useService';
 import { DateTimeInput } from './DateTimeInput';
 
@@ -47,26 +48,20 @@ export const NewOrderDialog = observer(function NewOrderDialog() {
 
   const idOf = (field: NewOrderField) => `new-order-${field.replace('.', '-')}`;
 
-  const textField = (field: NewOrderField, autoFocus = false) => {
-    const error = message(field);
-    const id = idOf(field);
-    return (
-      <FormGroup key={field} label={t(LABELS[field])} labelFor={id} intent={error ? 'danger' : 'none'} helperText={error && <span id={`${id}-error`}>{error}</span>}>
-        <InputGroup
-          id={id}
-          type={INPUT_TYPES[field] ?? 'text'}
-          autoFocus={autoFocus}
-          value={store.draft[field]}
-          intent={error ? 'danger' : 'none'}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          disabled={store.saving}
-          onValueChange={(value) => store.edit(field, value)}
-          onBlur={() => store.reveal(field)}
-        />
-      </FormGroup>
-    );
-  };
+  const textField = (field: NewOrderField, autoFocus = false) => (
+    <CheckedTextField
+      key={field}
+      id={idOf(field)}
+      label={t(LABELS[field])}
+      type={INPUT_TYPES[field]}
+      autoFocus={autoFocus}
+      value={store.draft[field]}
+      error={message(field)}
+      disabled={store.saving}
+      onChange={(value) => store.edit(field, value)}
+      onBlur={() => store.reveal(field)}
+    />
+  );
 
   const timeField = (field: 'begin' | 'end') => (
     <DateTimeInput

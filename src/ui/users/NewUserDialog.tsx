@@ -1,4 +1,4 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { isLanguage, LANGUAGES } from '../../../shared/Language';
 import { isRole, ROLES } from '../../../shared/Role';
 import { USER_NAME_MAX_LENGTH } from '../../../shared/userAccountRules';
 import { type NewUserField, NewUserStore } from '../../domain/stores/NewUserStore';
+import { CheckedTextField } from '../forms/CheckedTextField';
 import { useService } from '../services/useService';
 
 /**
@@ -27,27 +28,19 @@ export const NewUserDialog = observer(function NewUserDialog({ isOpen, onClose }
     return problem ? t(`users.problems.${problem}`, { max: USER_NAME_MAX_LENGTH }) : undefined;
   };
 
-  const textField = (field: 'name' | 'email', type: string, autoFocus = false) => {
-    const error = message(field);
-    const id = `new-user-${field}`;
-    return (
-      <FormGroup label={t(`users.${field}`)} labelFor={id} intent={error ? 'danger' : 'none'} helperText={error && <span id={`${id}-error`}>{error}</span>}>
-        <InputGroup
-          id={id}
-          type={type}
-          autoFocus={autoFocus}
-          autoComplete="off"
-          value={store.draft[field]}
-          intent={error ? 'danger' : 'none'}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          disabled={store.saving}
-          onValueChange={(value) => store.edit(field, value)}
-          onBlur={() => store.reveal(field)}
-        />
-      </FormGroup>
-    );
-  };
+  const textField = (field: 'name' | 'email', type: string, autoFocus = false) => (
+    <CheckedTextField
+      id={`new-user-${field}`}
+      label={t(`users.${field}`)}
+      type={type}
+      autoFocus={autoFocus}
+      value={store.draft[field]}
+      error={message(field)}
+      disabled={store.saving}
+      onChange={(value) => store.edit(field, value)}
+      onBlur={() => store.reveal(field)}
+    />
+  );
 
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={t('users.addTitle')} className="cockpit-new-user-dialog">
