@@ -3,7 +3,7 @@
 // browser tests in Debian's Chromium (both installed with apt-get when missing and running as root).
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ensureBuilt, ensureInstalled, log, root, runOrExit } from './ensure.mjs';
+import { ensureBuilt, ensureInstalled, log, root, run, runOrExit } from './ensure.mjs';
 import { runCommand, withTestPostgres } from './throwawayPostgres.mjs';
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -63,21 +63,14 @@ if (unitStatus !== 0) {
 }
 ensureBuilt();
 const chromium = ensureChromium();
-// The browser tests that mostly wait for a session's time to pass (tokens of 30 and 90 seconds,
-// renewed or expiring in an open console) run beside the others, in a second Jest process: they
-// hardly use the processor meanwhile, and one after the other they would add minutes.
-const WAITING = ['test/browser/renewal.test.ts', 'test/browser/unsavedEdits.test.ts'];
 log('Browser tests …');
-const browserArgs = ['--config', 'jest.browser.config.js', '--runInBand', ...(process.env.CI ? ['--ci'] : [])];
-const browserEnv = { cwd: root, env: { ...process.env, CHROMIUM_PATH: chromium } };
-const [status, waitingStatus] = await Promise.all([
-  runCommand(bin('jest'), [...browserArgs, ...jsonReport('browser.json'), '--testPathIgnorePatterns', ...WAITING.map((file) => `/${file}$`)], browserEnv),
-  runCommand(bin('jest'), [...browserArgs, ...jsonReport('browser-waiting.json'), '--runTestsByPath', ...WAITING], browserEnv),
-]);
-const total = [counts('unit.json'), counts('browser.json'), counts('browser-waiting.json')].reduce((a, b) => ({
+const status = run(bin('jest'), ['--config', 'jest.browser.config.js', '--runInBand', ...jsonReport('browser.json'), ...(process.env.CI ? ['--ci'] : [])], {
+  env: { ...process.env, CHROMIUM_PATH: chromium },
+});
+const total = [counts('unit.json'), counts('browser.json')].reduce((a, b) => ({
   passed: a.passed + b.passed,
   failed: a.failed + b.failed,
   skipped: a.skipped + b.skipped,
 }));
 console.log(`\nTests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
-process.exit(status || waitingStatus || (total.failed > 0 ? 1 : 0));
+process.exit(status || (total.failed > 0 ? 1 : 0));
