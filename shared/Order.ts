@@ -50,6 +50,13 @@ export interface OrderQuery {
   end?: string;
   status?: OrderStatus[];
   q?: string;
+  /** Any of these stations (exact names); none means any. */
+  station?: string[];
+  /** Any of these services (exact names); none means any. */
+  service?: string[];
+  /** Price bounds in cents, inclusive. */
+  priceMin?: number;
+  priceMax?: number;
   sort?: string;
   limit?: number;
   cursor?: string;
