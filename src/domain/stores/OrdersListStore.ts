@@ -5,8 +5,7 @@ import type { Disposable } from '../../../shared/Disposable';
 import type { Order, OrderPage, OrderQuery } from '../../../shared/Order';
 import { orderComparator } from '../model/orderComparator';
 import type { OrderEvent } from '../model/OrderEvent';
-import { orderQuery, type OrderCriteria } from '../model/orderQuery';
-import { DEFAULT_ORDER_SORT } from '../model/OrderSort';
+import { NO_ORDER_CRITERIA, orderQuery, type OrderCriteria } from '../model/orderQuery';
 import { listFailureKey } from '../model/listFailureKey';
 import type { OrdersApi } from '../ports/OrdersApi';
 import type { OrdersFilterStore } from './OrdersFilterStore';
@@ -52,7 +51,7 @@ interface Layout {
  * and into `total`; a change beyond the pages reached so far arrives with the page that reaches it.
  */
 export class OrdersListStore implements Disposable {
-  criteria: OrderCriteria = { status: [], q: '', sort: DEFAULT_ORDER_SORT };
+  criteria: OrderCriteria = NO_ORDER_CRITERIA;
   total = 0;
   state: LoadState = 'idle';
   /** Translation key of the last failure (`orders.rangeRefused` when the API refused the days). */

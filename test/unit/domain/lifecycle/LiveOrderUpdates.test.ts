@@ -1,5 +1,6 @@
 import { BURST_INTERVAL_MS, LiveOrderUpdates } from '../../../../src/domain/lifecycle/LiveOrderUpdates';
 import type { OrderEvent } from '../../../../src/domain/model/OrderEvent';
+import { NO_ORDER_CRITERIA } from '../../../../src/domain/model/orderQuery';
 import { OrderDetailStore } from '../../../../src/domain/stores/OrderDetailStore';
 import { OrdersListStore } from '../../../../src/domain/stores/OrdersListStore';
 import { OrdersApi } from '../../../../src/domain/ports/OrdersApi';
@@ -144,7 +145,7 @@ describe('LiveOrderUpdates', () => {
 });
 
 describe('LiveOrderUpdates at the first screen', () => {
-  const criteria = { status: [], q: '', sort: { key: 'begin' as const, descending: false } };
+  const criteria = NO_ORDER_CRITERIA;
   let bed: TestBed;
   let api: FakeOrdersApi;
   let list: OrdersListStore;

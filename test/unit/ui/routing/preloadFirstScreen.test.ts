@@ -1,4 +1,4 @@
-import type { OrderCriteria } from '../../../../src/domain/model/orderQuery';
+import { NO_ORDER_CRITERIA, type OrderCriteria } from '../../../../src/domain/model/orderQuery';
 import type { OrdersListStore } from '../../../../src/domain/stores/OrdersListStore';
 import * as drawerModule from '../../../../src/ui/orders/OrderDetailDrawerModule';
 import { preloadFirstScreen } from '../../../../src/ui/routing/preloadFirstScreen';
@@ -44,7 +44,7 @@ describe('preloadFirstScreen', () => {
     preloadFirstScreen({ pathname: '/orders', search: '?status=new&status=confirmed&q=Kunde&sort=-price' }, true, list);
 
     expect(imported).toEqual(['orders', 'shell']);
-    expect(preloaded).toEqual([{ status: ['new', 'confirmed'], q: 'Kunde', sort: { key: 'price', descending: true } }]);
+    expect(preloaded).toEqual([{ ...NO_ORDER_CRITERIA, status: ['new', 'confirmed'], q: 'Kunde', sort: { key: 'price', descending: true } }]);
   });
 
   it('starts the orders with the default criteria where the routes send the start to /orders', () => {
@@ -53,7 +53,7 @@ describe('preloadFirstScreen', () => {
     preloadFirstScreen({ pathname: '/', search: '?status=new' }, true, list);
 
     expect(imported).toEqual(['orders', 'shell']);
-    expect(preloaded).toEqual([{ status: [], q: '', sort: { key: 'begin', descending: false } }]);
+    expect(preloaded).toEqual([NO_ORDER_CRITERIA]);
   });
 
   it('starts only the module of a page that is not the orders (and the signed-in shell around it), and no list', () => {
@@ -80,7 +80,7 @@ describe('preloadFirstScreen', () => {
     preloadFirstScreen({ pathname: '/orders/o-17', search: '' }, false, list);
 
     expect(imported).toEqual(['orders', 'shell', 'order-detail', 'login']);
-    expect(preloaded).toEqual([{ status: ['new'], q: '', sort: { key: 'begin', descending: false } }]);
+    expect(preloaded).toEqual([{ ...NO_ORDER_CRITERIA, status: ['new'] }]);
   });
 
   it('leaves a failed import to the route, which imports again', async () => {
