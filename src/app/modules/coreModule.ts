@@ -25,6 +25,7 @@ import { AuthStore } from '../../domain/stores/AuthStore';
 import { BlockedNotificationsHint } from '../../domain/stores/BlockedNotificationsHint';
 import { ObservableSessionStore } from '../../domain/stores/ObservableSessionStore';
 import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
+import { OrderColumnsStore } from '../../domain/stores/OrderColumnsStore';
 import { OrdersFilterStore } from '../../domain/stores/OrdersFilterStore';
 import { OrdersExportStore } from '../../domain/stores/OrdersExportStore';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
@@ -37,6 +38,7 @@ import { UsersApi } from '../../domain/ports/UsersApi';
 import { HttpUsersApi } from '../../infrastructure/api/HttpUsersApi';
 import { UnsavedEditsStore } from '../../domain/stores/UnsavedEditsStore';
 import { NewOrderStore } from '../../domain/stores/NewOrderStore';
+import { OrderFacetsStore } from '../../domain/stores/OrderFacetsStore';
 import { OrderHistoryStore } from '../../domain/stores/OrderHistoryStore';
 import { OrderSelectionStore } from '../../domain/stores/OrderSelectionStore';
 import { UnsavedNewOrderStore } from '../../domain/stores/UnsavedNewOrderStore';
@@ -92,6 +94,9 @@ export const coreModule = new ContainerModule(({ bind }) => {
   bind(OrderSelectionStore)
     .toResolvedValue((api: OrdersApi, list: OrdersListStore, notifier: Notifier) => new OrderSelectionStore(api, list, notifier), [OrdersApi, OrdersListStore, Notifier])
     .inSingletonScope();
+  bind(OrderFacetsStore)
+    .toResolvedValue((api: OrdersApi) => new OrderFacetsStore(api), [OrdersApi])
+    .inSingletonScope();
   bind(OrderHistoryStore)
     .toResolvedValue((api: OrdersApi) => new OrderHistoryStore(api), [OrdersApi])
     .inSingletonScope();
@@ -106,6 +111,9 @@ export const coreModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(OrdersFilterStore)
     .toResolvedValue((clock: Clock, persistence: StatePersistence) => new OrdersFilterStore(clock, persistence), [Clock, StatePersistence])
+    .inSingletonScope();
+  bind(OrderColumnsStore)
+    .toResolvedValue((persistence: StatePersistence) => new OrderColumnsStore(persistence), [StatePersistence])
     .inSingletonScope();
   bind(OrdersListStore)
     .toResolvedValue((api: OrdersApi, filter: OrdersFilterStore) => new OrdersListStore(api, filter), [OrdersApi, OrdersFilterStore])
@@ -216,6 +224,8 @@ export const coreModule = new ContainerModule(({ bind }) => {
   // opens), then the session's lifecycle, which opens the stream of a restored session.
   bind(ConsoleContribution).toResolvedValue((session: SessionStore) => disposedWithConsole(session), [SessionStore]).inSingletonScope();
   bind(ConsoleContribution).toResolvedValue((filter: OrdersFilterStore) => disposedWithConsole(filter), [OrdersFilterStore]).inSingletonScope();
+  // The grid's columns are read back before the first render (the read is synchronous storage behind a promise).
+  bind(ConsoleContribution).toResolvedValue((columns: OrderColumnsStore) => startedWithConsole(columns), [OrderColumnsStore]).inSingletonScope();
   bind(ConsoleContribution).toResolvedValue((list: OrdersListStore) => disposedWithConsole(list), [OrdersListStore]).inSingletonScope();
   bind(ConsoleContribution).toResolvedValue((selection: OrderSelectionStore) => disposedWithConsole(selection), [OrderSelectionStore]).inSingletonScope();
   bind(ConsoleContribution).toResolvedValue((edits: UnsavedEditsStore) => startedWithConsole(edits), [UnsavedEditsStore]).inSingletonScope();

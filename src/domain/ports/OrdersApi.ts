@@ -1,6 +1,7 @@
 import type { Order, OrderPage, OrderQuery } from '../../../shared/Order';
 import type { BulkOrder, BulkStatusAnswer } from '../../../shared/BulkStatus';
 import type { NewOrder } from '../../../shared/NewOrder';
+import type { OrderFacets } from '../../../shared/OrderFacets';
 import type { OrderHistoryPage } from '../../../shared/OrderHistory';
 import type { OrderPatch } from '../../../shared/OrderPatch';
 import type { OrderStatus } from '../../../shared/OrderStatus';
@@ -27,6 +28,8 @@ export interface OrdersApi {
   bulkStatus(status: OrderStatus, orders: readonly BulkOrder[]): Promise<BulkStatusAnswer>;
   /** A page of the order's history, newest first; `cursor` from the previous page asks for older entries. */
   history(id: string, cursor?: string): Promise<OrderHistoryPage>;
+  /** The stations and services the tenant's orders name (`GET /orders/facets`), to filter by. */
+  facets(): Promise<OrderFacets>;
 }
 
 export const OrdersApi = Symbol('OrdersApi');

@@ -1,6 +1,7 @@
 import type { Order, OrderPage, OrderQuery } from '../../../shared/Order';
 import type { BulkOrder, BulkStatusAnswer } from '../../../shared/BulkStatus';
 import type { NewOrder } from '../../../shared/NewOrder';
+import type { OrderFacets } from '../../../shared/OrderFacets';
 import type { OrderHistoryPage } from '../../../shared/OrderHistory';
 import type { OrderPatch } from '../../../shared/OrderPatch';
 import type { OrderStatus } from '../../../shared/OrderStatus';
@@ -9,7 +10,8 @@ import type { OrdersApi } from '../../domain/ports/OrdersApi';
 
 /**
  * OrdersApi over the HttpClient: `GET /orders`, `GET /orders/{id}`, `PATCH /orders/{id}` with If-Match,
- * `POST /orders` with Idempotency-Key, `POST /orders/bulk-status`, `GET /orders/{id}/history`.
+ * `POST /orders` with Idempotency-Key, `POST /orders/bulk-status`, `GET /orders/{id}/history`,
+ * `GET /orders/facets`.
  */
 export class HttpOrdersApi implements OrdersApi {
   constructor(private readonly http: HttpClient) {}
@@ -37,5 +39,9 @@ export class HttpOrdersApi implements OrdersApi {
 
   history(id: string, cursor?: string): Promise<OrderHistoryPage> {
     return this.http.get<OrderHistoryPage>(`/orders/${encodeURIComponent(id)}/history`, { params: { cursor } });
+  }
+
+  facets(): Promise<OrderFacets> {
+    return this.http.get<OrderFacets>('/orders/facets');
   }
 }

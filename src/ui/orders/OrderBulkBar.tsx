@@ -1,20 +1,23 @@
 import { Button, Callout } from '@blueprintjs/core';
+import { DownloadIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { OrderSelectionStore } from '../../domain/stores/OrderSelectionStore';
+import { OrdersExportStore } from '../../domain/stores/OrdersExportStore';
 import { formatCount } from '../format/formatCount';
 import { useService } from '../services/useService';
 
 /**
  * The orders selected for an action on several: how many, the statuses they can move to (each
- * order moves only where its life cycle allows, and only as the operator saw it), and clearing the
- * selection. What the last move left untouched is listed with the reason, order by order.
+ * order moves only where its life cycle allows, and only as the operator saw it), their CSV export
+ * and clearing the selection. What the last move left untouched is listed with the reason, order by order.
  */
 export const OrderBulkBar = observer(function OrderBulkBar() {
   const { t } = useTranslation();
   const selection = useService(OrderSelectionStore);
   const session = useService<SessionStore>(SessionStore);
+  const exports = useService(OrdersExportStore);
   return (
     <>
       {selection.count > 0 && (
@@ -35,6 +38,15 @@ export const OrderBulkBar = observer(function OrderBulkBar() {
               />
             ))}
           </span>
+          <Button
+            size="small"
+            variant="minimal"
+            icon={<DownloadIcon />}
+            text={t('selection.export')}
+            loading={exports.exporting}
+            onClick={() => void exports.exportSelection([...selection.selected.keys()])}
+            data-testid="export-selection"
+          />
           <Button size="small" variant="minimal" text={t('selection.clear')} disabled={selection.moving} onClick={() => selection.clear()} />
         </section>
       )}

@@ -8,6 +8,7 @@ import type { OrderSort } from '../../domain/model/OrderSort';
 import type { OrderStatus } from '../../../shared/OrderStatus';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { NewOrderStore } from '../../domain/stores/NewOrderStore';
+import { OrderFacetsStore } from '../../domain/stores/OrderFacetsStore';
 import { OrderSelectionStore } from '../../domain/stores/OrderSelectionStore';
 import { OrdersExportStore } from '../../domain/stores/OrdersExportStore';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
@@ -20,10 +21,12 @@ import { OrderDetailDrawerLoader } from './OrderDetailDrawerLoader';
 import { loadOrderDetailDrawer } from './OrderDetailDrawerModule';
 import { OrdersLoadError } from './OrdersLoadError';
 import { OrdersTable } from './OrdersTable';
+import { PriceFilter } from './PriceFilter';
 import { SearchBox } from './SearchBox';
 import { StatusFilter } from './StatusFilter';
 import { UnsavedEditsCallout } from './UnsavedEditsCallout';
 import { useOrderCriteria } from './useOrderCriteria';
+import { ValuesFilter } from './ValuesFilter';
 import './OrdersPage.css';
 import { whenPaintedAndIdle } from '../routing/afterFirstScreen';
 import { useRouteRendered } from '../routing/useRouteRendered';
@@ -46,6 +49,7 @@ export const OrdersPage = observer(function OrdersPage() {
   const session = useService<SessionStore>(SessionStore);
   const mayCreate = session.allows('operator');
   const selection = useService(OrderSelectionStore);
+  const facets = useService(OrderFacetsStore);
   // Once opened, the dialog stays mounted (closed), so that it closes with its transition.
   const dialogOpened = useRef(false);
   dialogOpened.current ||= newOrder.isOpen;
@@ -108,6 +112,7 @@ export const OrdersPage = observer(function OrdersPage() {
   const onSearch = useCallback((q: string) => setCriteria({ q }), [setCriteria]);
   const onStatus = useCallback((status: OrderStatus[]) => setCriteria({ status }), [setCriteria]);
   const onSort = useCallback((sort: OrderSort) => setCriteria({ sort }), [setCriteria]);
+  const loadFacets = useCallback(() => void facets.load(), [facets]);
   const onClose = useCallback(() => navigate({ pathname: '/orders', search: location.search }), [navigate, location.search]);
 
   return (
@@ -146,6 +151,25 @@ export const OrdersPage = observer(function OrdersPage() {
         <DateRangeFilter />
         <StatusFilter selected={criteria.status} onChange={onStatus} />
         <SearchBox ref={search} value={criteria.q} onChange={onSearch} />
+        <ValuesFilter
+          label={t('filter.station')}
+          values={facets.facets.stations}
+          selected={criteria.stations}
+          onChange={(stations) => setCriteria({ stations })}
+          onOpen={loadFacets}
+          failed={facets.state === 'error'}
+          testId="station-filter"
+        />
+        <ValuesFilter
+          label={t('filter.service')}
+          values={facets.facets.services}
+          selected={criteria.services}
+          onChange={(services) => setCriteria({ services })}
+          onOpen={loadFacets}
+          failed={facets.state === 'error'}
+          testId="service-filter"
+        />
+        <PriceFilter min={criteria.priceMin} max={criteria.priceMax} language={session.language} onChange={(priceMin, priceMax) => setCriteria({ priceMin, priceMax })} />
       </section>
       <UnsavedEditsCallout />
       <OrderBulkBar />

@@ -1,50 +1,38 @@
 import { Button } from '@blueprintjs/core';
 import { CaretDownIcon, CogIcon, LogOutIcon, PeopleIcon, UserIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { AuthStore } from '../../domain/stores/AuthStore';
 import { useService } from '../services/useService';
-import { useOverlays } from './useOverlays';
+import { LazyPopover } from './LazyPopover';
 
 /**
- * The signed-in user with the way to settings, to the users (an admin's), and out. The menu is a popover, which comes with the
- * overlays after the first screen (`useOverlays`); a click before that loads them and opens the
- * menu when they have arrived.
+ * The signed-in user with the way to settings, to the users (an admin's), and out. The menu is a
+ * popover that comes with the overlays after the first screen (`LazyPopover`).
  */
 export const UserMenu = observer(function UserMenu() {
   const { t } = useTranslation();
   const session = useService<SessionStore>(SessionStore);
   const auth = useService(AuthStore);
   const navigate = useNavigate();
-  const [overlays, loadOverlays] = useOverlays();
-  const [openedEarly, setOpenedEarly] = useState(false);
   const name = session.user?.name ?? session.user?.email ?? '';
-  const button = (onClick?: () => void) => (
-    <Button
-      variant="minimal"
-      icon={<UserIcon />}
-      endIcon={<CaretDownIcon />}
-      text={name}
-      aria-label={t('header.userMenu')}
-      data-tour="settings"
-      onClick={onClick}
-    />
-  );
-  if (!overlays) {
-    return button(() => {
-      setOpenedEarly(true);
-      loadOverlays();
-    });
-  }
-  const { Menu, MenuDivider, MenuItem, Popover } = overlays;
   return (
-    <Popover
+    <LazyPopover
       placement="bottom-end"
-      defaultIsOpen={openedEarly}
-      content={
+      target={(onClick) => (
+        <Button
+          variant="minimal"
+          icon={<UserIcon />}
+          endIcon={<CaretDownIcon />}
+          text={name}
+          aria-label={t('header.userMenu')}
+          data-tour="settings"
+          onClick={onClick}
+        />
+      )}
+      content={({ Menu, MenuDivider, MenuItem }) => (
         <Menu>
           <MenuDivider title={t('header.signedInAs', { name })} />
           <MenuItem text={t('userMenu.role', { role: t(`roles.${session.role}`) })} disabled data-testid="user-role" />
@@ -52,9 +40,7 @@ export const UserMenu = observer(function UserMenu() {
           {session.allows('admin') && <MenuItem icon={<PeopleIcon />} text={t('userMenu.users')} onClick={() => navigate('/users')} data-testid="users-link" />}
           <MenuItem icon={<LogOutIcon />} text={t('header.logout')} onClick={() => void auth.logout()} data-testid="logout" />
         </Menu>
-      }
-    >
-      {button()}
-    </Popover>
+      )}
+    />
   );
 });

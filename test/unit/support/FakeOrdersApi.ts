@@ -4,6 +4,7 @@ import type { Order, OrderPage, OrderQuery } from '../../../shared/Order';
 import type { BulkOrder, BulkStatusAnswer } from '../../../shared/BulkStatus';
 import type { NewOrder } from '../../../shared/NewOrder';
 import { canTransition, type OrderStatus } from '../../../shared/OrderStatus';
+import type { OrderFacets } from '../../../shared/OrderFacets';
 import type { OrderHistoryEntry, OrderHistoryPage } from '../../../shared/OrderHistory';
 import type { OrderPatch } from '../../../shared/OrderPatch';
 import type { FieldError } from '../../../shared/Problem';
@@ -165,6 +166,13 @@ export class FakeOrdersApi implements OrdersApi {
     const start = cursor === undefined ? 0 : entries.findIndex((entry) => entry.id === cursor) + 1;
     const items = entries.slice(start, start + 2);
     return { items, nextCursor: start + 2 < entries.length ? (items.at(-1)?.id ?? null) : null };
+  }
+
+  async facets(): Promise<OrderFacets> {
+    await this.wait();
+    this.throwIfFailing();
+    const distinct = (values: string[]) => [...new Set(values)].sort((a, b) => a.localeCompare(b));
+    return { stations: distinct(this.orders.map((order) => order.station)), services: distinct(this.orders.map((order) => order.service)) };
   }
 
   /** Someone else saves a change. */

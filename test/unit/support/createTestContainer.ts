@@ -68,7 +68,7 @@ export function createTestContainer(storage: Storage = window.localStorage): Tes
       bind(Navigator).toConstantValue(navigator);
       bind(Notifier).toConstantValue(notifier);
       bind(LocaleService).toConstantValue(locale);
-      bind(OrdersExport).toConstantValue({ download: async () => undefined });
+      bind(OrdersExport).toConstantValue({ download: async () => undefined, downloadSelection: async () => undefined });
       bind(EventStream).toConstantValue(events);
       bind(Timers).toConstantValue(timers);
       bind(UserActivity).toConstantValue(activity);

@@ -67,6 +67,7 @@ describe('Orders list failure', () => {
       download: async () => {
         throw new ApiError(400, rangeTooLong);
       },
+      downloadSelection: async () => undefined,
     });
     bed.backend.on('GET /orders', { status: 200, body: { items: [], total: 0, nextCursor: null } });
     const view = renderWithServices(bed, <OrdersPage />, '/orders');
