@@ -1,4 +1,6 @@
 import type { Order } from '../../../shared/Order';
+import type { OrderColumn } from '../../../shared/OrderColumn';
+import { GRID_COLUMNS, type GridColumn } from './orderGridColumns';
 import type { RowWindow } from './rowWindow';
 import type { RowTexts } from './rowTexts';
 
@@ -10,37 +12,14 @@ export interface RowContent {
   marked?: boolean;
 }
 
-/** A cell of a row: the text it shows, read from the order and its texts, and its class. */
-interface Cell {
-  text(order: Order, texts: RowTexts): string;
-  className?: string;
-}
-
-/**
- * The cells of a row, in column order. Only the columns whose texts have no bounded length are
- * clipped (with an ellipsis): every clipping box costs the browser work on every frame, and the
- * other columns are wide enough for what they show.
- */
-const CELLS: Cell[] = [
-  { text: (order) => order.number },
-  { text: (_, texts) => texts.status },
-  { text: (_, texts) => texts.begin },
-  { text: (_, texts) => texts.end },
-  { text: (order) => order.station, className: 'cockpit-order-clip' },
-  { text: (order) => order.customer.name, className: 'cockpit-order-clip' },
-  { text: (order) => order.vehicle.licensePlate },
-  { text: (_, texts) => texts.vehicle, className: 'cockpit-order-clip' },
-  { text: (_, texts) => texts.price, className: 'cockpit-order-price' },
-];
-const STATUS_CELL = 1;
-
 /** One row element, its cells' text nodes, and what they show now. */
 interface Slot {
   element: HTMLDivElement;
   texts: Text[];
   /** What each cell's text node shows (kept here: reading a node's text back costs a string each time). */
   values: string[];
-  status: HTMLSpanElement;
+  /** The status cell's tag, or null when the status column is not shown. */
+  status: HTMLSpanElement | null;
   /** The row shown, or -1. */
   index: number;
   order: Order | null | undefined;
@@ -59,11 +38,20 @@ interface Slot {
  * Each element keeps its slot (`index % slots`) and stays where it is among its siblings; rows are
  * positioned by `--row-index` and carry `aria-rowindex`, so their order in the DOM is free.
  * Elements not needed (a list shorter than the view) are taken out and put back when needed.
+ *
+ * The cells are those of `columns`, in their order (`GRID_COLUMNS` says how each shows); other
+ * columns take other row elements: a new `OrderRowSlots`, so scrolling never asks which columns.
  */
 export class OrderRowSlots {
   private readonly slots: Slot[] = [];
+  private readonly cells: readonly GridColumn[];
 
-  constructor(private readonly body: HTMLElement) {}
+  constructor(
+    private readonly body: HTMLElement,
+    columns: readonly OrderColumn[],
+  ) {
+    this.cells = columns.map((column) => GRID_COLUMNS[column]);
+  }
 
   /** Shows the rows of `window`, each as `contentOf(index)` gives it, `selected` marked. */
   render(window: RowWindow, contentOf: (index: number) => RowContent, selected: number): void {
@@ -105,16 +93,17 @@ export class OrderRowSlots {
   private createSlot(): Slot {
     const element = document.createElement('div');
     element.setAttribute('role', 'row');
-    const status = document.createElement('span');
-    status.className = 'cockpit-status';
-    const texts = CELLS.map(({ className }, column) => {
+    let status: HTMLSpanElement | null = null;
+    const texts = this.cells.map(({ className, tag }) => {
       const cell = document.createElement('div');
       cell.setAttribute('role', 'gridcell');
       if (className) {
         cell.className = className;
       }
       const text = document.createTextNode('');
-      if (column === STATUS_CELL) {
+      if (tag) {
+        status = document.createElement('span');
+        status.className = 'cockpit-status';
         status.append(text);
         cell.append(status);
       } else {
@@ -123,7 +112,7 @@ export class OrderRowSlots {
       element.append(cell);
       return text;
     });
-    return { element, texts, values: CELLS.map(() => ''), status, index: -1, order: undefined, rowTexts: null, selected: null, className: '' };
+    return { element, texts, values: this.cells.map(() => ''), status, index: -1, order: undefined, rowTexts: null, selected: null, className: '' };
   }
 
   private show(slot: Slot, index: number, content: RowContent, selected: boolean): void {
@@ -166,10 +155,10 @@ export class OrderRowSlots {
         slot.element.removeAttribute('data-order-id');
       }
     }
-    if (order?.status !== slot.order?.status) {
+    if (slot.status && order?.status !== slot.order?.status) {
       slot.status.className = order ? `cockpit-status cockpit-status-${order.status}` : 'cockpit-status';
     }
-    CELLS.forEach((cell, column) => {
+    this.cells.forEach((cell, column) => {
       const value = order && texts ? cell.text(order, texts) : '';
       const text = slot.texts[column];
       if (text && slot.values[column] !== value) {

@@ -4,25 +4,15 @@ import { observer } from 'mobx-react-lite';
 import { useCallback, useMemo, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderSort, OrderSortKey } from '../../domain/model/OrderSort';
+import { OrderColumnsStore } from '../../domain/stores/OrderColumnsStore';
 import { OrderSelectionStore } from '../../domain/stores/OrderSelectionStore';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
 import { useService } from '../services/useService';
+import { GRID_COLUMNS, gridTemplate, headerClassName } from './orderGridColumns';
 import { OrderRowSlots } from './OrderRowSlots';
 import { ROW_HEIGHT } from './rowWindow';
 import { useOrderRows } from './useOrderRows';
 import { useViewport } from './useViewport';
-
-const COLUMNS: { key: string; sort?: OrderSortKey }[] = [
-  { key: 'number', sort: 'number' },
-  { key: 'status', sort: 'status' },
-  { key: 'begin', sort: 'begin' },
-  { key: 'end' },
-  { key: 'station' },
-  { key: 'customer' },
-  { key: 'licensePlate' },
-  { key: 'vehicle' },
-  { key: 'price', sort: 'price' },
-];
 
 export interface OrdersTableProps {
   sort: OrderSort;
@@ -51,7 +41,8 @@ export const OrdersTable = observer(function OrdersTable({ sort, onSort, selecte
 
   const selection = useService(OrderSelectionStore);
   const marked = useCallback((id: string) => selection.has(id), [selection]);
-  useOrderRows(body, list, viewport, selected, marked);
+  const { columns } = useService(OrderColumnsStore);
+  useOrderRows(body, list, viewport, selected, marked, columns);
 
   const moveTo = (index: number) => {
     const next = Math.min(Math.max(index, 0), rowCount - 1);
@@ -108,18 +99,20 @@ export const OrdersTable = observer(function OrdersTable({ sort, onSort, selecte
     }
   };
 
-  // The header is translated once per language and sort, not on every scroll frame.
+  // The header is translated once per language, sort and columns, not on every scroll frame.
   const header = useMemo(
     () => (
       <div role="row" className="cockpit-order-row cockpit-order-header" aria-rowindex={1}>
-        {COLUMNS.map((column) => {
+        {columns.map((key) => {
+          const column = GRID_COLUMNS[key];
           const active = column.sort !== undefined && sort.key === column.sort;
           return (
             <div
-              key={column.key}
+              key={key}
               role="columnheader"
+              data-column={key}
               aria-sort={active ? (sort.descending ? 'descending' : 'ascending') : undefined}
-              className={column.key === 'price' ? 'cockpit-order-price' : undefined}
+              className={headerClassName(key)}
             >
               {column.sort ? (
                 <button
@@ -127,19 +120,21 @@ export const OrdersTable = observer(function OrdersTable({ sort, onSort, selecte
                   className="cockpit-sort-button"
                   onClick={() => onSort({ key: column.sort as OrderSortKey, descending: active ? !sort.descending : false })}
                 >
-                  {t(`orders.columns.${column.key}`)}
+                  {t(`orders.columns.${key}`)}
                   {active && <Icon icon={sort.descending ? <ChevronDownIcon /> : <ChevronUpIcon />} size={12} />}
                 </button>
               ) : (
-                t(`orders.columns.${column.key}`)
+                t(`orders.columns.${key}`)
               )}
             </div>
           );
         })}
       </div>
     ),
-    [t, sort, onSort],
+    [t, sort, onSort, columns],
   );
+  // The rows' grid tracks, inherited by header and rows alike (one inline style on the grid, none per row).
+  const template = useMemo(() => gridTemplate(columns), [columns]);
 
   return (
     <div
@@ -152,6 +147,7 @@ export const OrdersTable = observer(function OrdersTable({ sort, onSort, selecte
       ref={ref}
       onScroll={onScroll}
       data-tour="orders-list"
+      style={{ '--order-columns': template } as CSSProperties}
     >
       {header}
       <div

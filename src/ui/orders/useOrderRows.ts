@@ -1,6 +1,7 @@
 import { autorun, reaction } from 'mobx';
 import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { OrderColumn } from '../../../shared/OrderColumn';
 import type { OrdersListStore } from '../../domain/stores/OrdersListStore';
 import { useRaiseToBoundary } from '../errors/useRaiseToBoundary';
 import { OrderRowSlots } from './OrderRowSlots';
@@ -12,7 +13,8 @@ import { rowTexts } from './rowTexts';
  * rows in view (and drops far ones) as the view moves, and {@link OrderRowSlots} writes the rows
  * again whenever the view, the orders in it, the language, the cursor or the orders selected (`marked`) change. Both are MobX
  * reactions, so they run inside the animation frame that scrolled (`viewport`) or applied a live
- * change, without rendering the component that uses this hook.
+ * change, without rendering the component that uses this hook. Other `columns` (a new array) take
+ * new row elements, written at once.
  */
 export function useOrderRows(
   body: RefObject<HTMLElement | null>,
@@ -20,6 +22,7 @@ export function useOrderRows(
   viewport: Readonly<Viewport>,
   selected: number,
   marked: (id: string) => boolean,
+  columns: readonly OrderColumn[],
 ): void {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -35,16 +38,16 @@ export function useOrderRows(
     [list, viewport],
   );
 
-  // The row elements live as long as the body.
+  // The row elements live as long as the body and its columns.
   const rows = useRef<OrderRowSlots | null>(null);
   useEffect(() => {
-    const slots = body.current && new OrderRowSlots(body.current);
+    const slots = body.current && new OrderRowSlots(body.current, columns);
     rows.current = slots;
     return () => {
       slots?.dispose();
       rows.current = null;
     };
-  }, [body]);
+  }, [body, columns]);
 
   useEffect(() => {
     const slots = rows.current;
@@ -65,5 +68,6 @@ export function useOrderRows(
       // A row that cannot be drawn fails the page as a render error would.
       { onError: raise },
     );
-  }, [list, viewport, language, t, selected, marked, raise]);
+    // `columns`: new row elements to write into.
+  }, [list, viewport, language, t, selected, marked, raise, columns]);
 }

@@ -2,6 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { computed, observable, runInAction } from 'mobx';
 import { Component, type ReactNode } from 'react';
 import type { Order } from '../../../../shared/Order';
+import { OrderColumnsStore } from '../../../../src/domain/stores/OrderColumnsStore';
 import { OrdersListStore } from '../../../../src/domain/stores/OrdersListStore';
 import { PreferencesStore } from '../../../../src/domain/stores/PreferencesStore';
 import { formatDateTimeIn } from '../../../../src/ui/format/dates';
@@ -194,6 +195,69 @@ describe('OrdersTable', () => {
     expect(onSelect).toHaveBeenCalledWith(2);
     fireEvent.doubleClick(cell);
     expect(onOpen).toHaveBeenCalledWith(2);
+    view.lifecycle.dispose();
+  });
+
+  it('shows the columns chosen, in their order, in the header and the rows, and follows a change of them at once', async () => {
+    const view = render();
+    await frame();
+    const columns = bed.container.get(OrderColumnsStore);
+    const first = orders[0] as Order;
+    const row = () => document.querySelector('[data-order-id="o-1"]') as HTMLElement;
+    const cells = () => Array.from(row().querySelectorAll('[role="gridcell"]'));
+    const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent);
+    const template = () => screen.getByRole('grid').style.getPropertyValue('--order-columns');
+    expect(template()).toBe('140px 120px 140px 140px minmax(100px, 1fr) minmax(140px, 1.4fr) 120px minmax(120px, 1.2fr) 110px');
+    const before = row();
+
+    act(() => {
+      columns.hide('customer');
+      columns.show('service');
+      columns.move('price', 1);
+    });
+    expect(headers()).toEqual(['Nummer', 'Preis', 'Status', 'Beginn', 'Ende', 'Station', 'Leistung', 'Kennzeichen', 'Fahrzeug']);
+    expect(cells().map((cell) => cell.textContent)).toEqual([
+      first.number,
+      '100,00\u00a0€',
+      'Neu',
+      formatDateTimeIn(first.begin, 'de'),
+      formatDateTimeIn(first.end, 'de'),
+      'Kiel',
+      'Inspektion',
+      'KI-AB 1',
+      'VW Golf',
+    ]);
+    // New row elements for the new columns; the price keeps its alignment, the status its tag, the service clips as the station.
+    expect(row()).not.toBe(before);
+    expect(cells().map((cell) => cell.className)).toEqual(['', 'cockpit-order-price', '', '', '', 'cockpit-order-clip', 'cockpit-order-clip', '', 'cockpit-order-clip']);
+    expect(cells()[2]?.querySelector('.cockpit-status')?.className).toBe('cockpit-status cockpit-status-new');
+    expect(screen.getByRole('columnheader', { name: 'Preis' }).className).toBe('cockpit-order-price');
+    expect(template()).toBe('140px 110px 120px 140px 140px minmax(100px, 1fr) minmax(100px, 1fr) 120px minmax(120px, 1.2fr)');
+    expect(bodyRows()).toHaveLength(12);
+
+    // Scrolling and live changes go on with the new elements.
+    const scrolled = bodyRows();
+    const grid = screen.getByRole('grid');
+    grid.scrollTop = 10 * ROW_HEIGHT;
+    fireEvent.scroll(grid);
+    await frame();
+    expect(bodyRows().every((element) => scrolled.includes(element))).toBe(true);
+    runInAction(() => list.rows.splice(11, 1, { ...(orders[11] as Order), service: 'Reifenwechsel', status: 'confirmed', version: 2 }));
+    const changed = Array.from(document.querySelectorAll('[data-order-id="o-12"] [role="gridcell"]'));
+    expect(changed[6]?.textContent).toBe('Reifenwechsel');
+    expect(changed[2]?.firstElementChild?.className).toBe('cockpit-status cockpit-status-confirmed');
+    view.lifecycle.dispose();
+  });
+
+  it('draws rows without a status tag when the status column is hidden', async () => {
+    bed.container.get(OrderColumnsStore).set(['number', 'price']);
+    const view = render();
+    await frame();
+    const row = document.querySelector('[data-order-id="o-1"]') as HTMLElement;
+    expect(Array.from(row.querySelectorAll('[role="gridcell"]')).map((cell) => cell.textContent)).toEqual([(orders[0] as Order).number, '100,00\u00a0€']);
+    expect(row.querySelector('.cockpit-status')).toBeNull();
+    runInAction(() => list.rows.splice(0, 1, { ...(orders[0] as Order), status: 'cancelled', version: 2 }));
+    expect(row.querySelector('.cockpit-status')).toBeNull();
     view.lifecycle.dispose();
   });
 
