@@ -26,6 +26,8 @@ import { BlockedNotificationsHint } from '../../domain/stores/BlockedNotificatio
 import { ObservableSessionStore } from '../../domain/stores/ObservableSessionStore';
 import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
 import { OrderColumnsStore } from '../../domain/stores/OrderColumnsStore';
+import { SavedViewsStore } from '../../domain/stores/SavedViewsStore';
+import { SavedViewsApi } from '../../domain/ports/SavedViewsApi';
 import { OrdersFilterStore } from '../../domain/stores/OrdersFilterStore';
 import { OrdersExportStore } from '../../domain/stores/OrdersExportStore';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
@@ -35,6 +37,7 @@ import { ThemeSettingsStore } from '../../domain/stores/ThemeSettingsStore';
 import { NewUserStore } from '../../domain/stores/NewUserStore';
 import { UsersStore } from '../../domain/stores/UsersStore';
 import { UsersApi } from '../../domain/ports/UsersApi';
+import { HttpSavedViewsApi } from '../../infrastructure/api/HttpSavedViewsApi';
 import { HttpUsersApi } from '../../infrastructure/api/HttpUsersApi';
 import { UnsavedEditsStore } from '../../domain/stores/UnsavedEditsStore';
 import { NewOrderStore } from '../../domain/stores/NewOrderStore';
@@ -114,6 +117,15 @@ export const coreModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(OrderColumnsStore)
     .toResolvedValue((persistence: StatePersistence) => new OrderColumnsStore(persistence), [StatePersistence])
+    .inSingletonScope();
+  bind(SavedViewsApi)
+    .toResolvedValue((http: HttpClient) => new HttpSavedViewsApi(http), [HttpClient])
+    .inSingletonScope();
+  bind(SavedViewsStore)
+    .toResolvedValue(
+      (api: SavedViewsApi, filter: OrdersFilterStore, columns: OrderColumnsStore, clock: Clock, notifier: Notifier) => new SavedViewsStore(api, filter, columns, clock, notifier),
+      [SavedViewsApi, OrdersFilterStore, OrderColumnsStore, Clock, Notifier],
+    )
     .inSingletonScope();
   bind(OrdersListStore)
     .toResolvedValue((api: OrdersApi, filter: OrdersFilterStore) => new OrdersListStore(api, filter), [OrdersApi, OrdersFilterStore])

@@ -15,6 +15,7 @@ import { OrdersListStore } from '../../domain/stores/OrdersListStore';
 import { formatCount } from '../format/formatCount';
 import { useService } from '../services/useService';
 import { PrimaryToolbar } from '../shell/PrimaryToolbar';
+import { ColumnsMenu } from './ColumnsMenu';
 import { DateRangeFilter } from './DateRangeFilter';
 import { OrderBulkBar } from './OrderBulkBar';
 import { OrderDetailDrawerLoader } from './OrderDetailDrawerLoader';
@@ -26,6 +27,7 @@ import { SearchBox } from './SearchBox';
 import { StatusFilter } from './StatusFilter';
 import { UnsavedEditsCallout } from './UnsavedEditsCallout';
 import { useOrderCriteria } from './useOrderCriteria';
+import { ViewsMenu } from './ViewsMenu';
 import { ValuesFilter } from './ValuesFilter';
 import './OrdersPage.css';
 import { whenPaintedAndIdle } from '../routing/afterFirstScreen';
@@ -145,9 +147,11 @@ export const OrdersPage = observer(function OrdersPage() {
           />
         )}
         <Button variant="minimal" icon={<DownloadIcon />} text={t('orders.export')} loading={exports.exporting} onClick={() => void exports.exportCsv()} />
+        <ColumnsMenu />
         <Button variant="minimal" icon={<RefreshIcon />} text={t('orders.refresh')} onClick={() => void list.reload()} />
       </PrimaryToolbar>
       <section className="cockpit-orders-filter">
+        <ViewsMenu criteria={criteria} onCriteria={setCriteria} />
         <DateRangeFilter />
         <StatusFilter selected={criteria.status} onChange={onStatus} />
         <SearchBox ref={search} value={criteria.q} onChange={onSearch} />
