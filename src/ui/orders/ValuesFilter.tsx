@@ -43,24 +43,19 @@ export function ValuesFilter({ label, values, selected, onChange, onOpen, failed
             data-testid={testId}
           />
         )}
-        content={({ Menu, MenuDivider, MenuItem }) => (
-          <Menu aria-label={label} className="cockpit-values-menu">
+        content={({ Menu, MenuItem }) => (
+          <div className="cockpit-values-panel">
             {offered.length >= NARROW_FROM && (
-              <li className="cockpit-values-narrow">
-                <InputGroup small value={narrow} placeholder={t('filter.narrow')} aria-label={t('filter.narrow')} onValueChange={setNarrow} />
-              </li>
+              <InputGroup small className="cockpit-values-narrow" value={narrow} placeholder={t('filter.narrow')} aria-label={t('filter.narrow')} onValueChange={setNarrow} />
             )}
-            {shown.map((value) => (
-              <MenuItem key={value} text={value} roleStructure="listoption" selected={selected.includes(value)} shouldDismissPopover={false} onClick={() => toggle(value)} />
-            ))}
-            {offered.length === 0 && <MenuItem disabled text={t(failed ? 'filter.valuesFailed' : 'filter.noValues')} />}
-            {selected.length > 0 && (
-              <>
-                <MenuDivider />
-                <MenuItem text={t('filter.clearValues')} onClick={() => onChange([])} />
-              </>
-            )}
-          </Menu>
+            <Menu role="listbox" aria-multiselectable="true" aria-label={label} className="cockpit-values-menu">
+              {shown.map((value) => (
+                <MenuItem key={value} text={value} roleStructure="listoption" selected={selected.includes(value)} shouldDismissPopover={false} onClick={() => toggle(value)} />
+              ))}
+              {offered.length === 0 && <MenuItem roleStructure="listoption" disabled text={t(failed ? 'filter.valuesFailed' : 'filter.noValues')} />}
+            </Menu>
+            {selected.length > 0 && <Button variant="minimal" size="small" fill text={t('filter.clearValues')} onClick={() => onChange([])} />}
+          </div>
         )}
       />
     </FormGroup>

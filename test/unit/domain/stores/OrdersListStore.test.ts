@@ -1,5 +1,6 @@
 import { autorun } from 'mobx';
 import { ApiError } from '../../../../src/domain/model/ApiError';
+import { NO_ORDER_CRITERIA } from '../../../../src/domain/model/orderQuery';
 import { OrdersFilterStore } from '../../../../src/domain/stores/OrdersFilterStore';
 import { firstPageQuery } from '../../../../src/domain/stores/firstPageQuery';
 import { OrdersListStore, PAGE_SIZE } from '../../../../src/domain/stores/OrdersListStore';
@@ -65,7 +66,7 @@ describe('OrdersListStore', () => {
   it('starts over when the query changes and ignores answers of the old one', async () => {
     api.hold();
     list.showRows(100, 120);
-    list.setCriteria({ status: ['confirmed'], q: ' kunde ', sort: { key: 'price', descending: true } });
+    list.setCriteria({ ...NO_ORDER_CRITERIA, status: ['confirmed'], q: ' kunde ', sort: { key: 'price', descending: true } });
     api.orders = api.orders.map((order, i) => (i < 3 ? { ...order, status: 'confirmed' } : order));
     api.release();
     await settle();
@@ -179,7 +180,7 @@ describe('OrdersListStore with live changes', () => {
   });
 
   it('moves an order out of and back into a status filter', async () => {
-    list.setCriteria({ status: ['new'], q: '', sort: { key: 'begin', descending: false } });
+    list.setCriteria({ ...NO_ORDER_CRITERIA, status: ['new'] });
     await settle();
     const second = orderNumbered(2);
     const confirmed = { ...second, status: 'confirmed' as const, version: 2 };
@@ -259,7 +260,7 @@ describe('OrdersListStore at the first screen', () => {
   let api: FakeOrdersApi;
   let list: OrdersListStore;
 
-  const criteria = { status: ['new' as const], q: 'kunde', sort: { key: 'begin' as const, descending: false } };
+  const criteria = { ...NO_ORDER_CRITERIA, status: ['new' as const], q: 'kunde' };
   /** Requests for a first page (those without a cursor). */
   const firstPages = () => api.queries.filter((query) => !query.cursor);
 
