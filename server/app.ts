@@ -32,6 +32,8 @@ import { DEFAULT_SESSION_IDLE_MINUTES, type RuntimeConfig } from '../shared/Runt
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { redactingLogger } from './logging/redactingLogger';
 import { registerMeRoutes } from './me/meRoutes';
+import { SavedViewRepository } from './me/SavedViewRepository';
+import { registerSavedViewRoutes } from './me/savedViewRoutes';
 import { OrderRepository } from './orders/OrderRepository';
 import { registerOrderRoutes } from './orders/orderRoutes';
 import { DEFAULT_CLAIM_TIMEOUT_MS, OrderPushSender } from './push/OrderPushSender';
@@ -240,6 +242,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerPasswordChangeRoute(api, authDeps);
     registerRenewRoute(api, authDeps);
     registerMeRoutes(api, { users, clock });
+    registerSavedViewRoutes(api, { views: new SavedViewRepository(options.database), clock });
     registerUserAdminRoutes(api, { accounts: new UserAccountRepository(options.database), clock, eventStreams: openStreams });
     const orders = new OrderRepository(options.database);
     registerOrderRoutes(api, { orders, events: hub, clock });

@@ -1,5 +1,6 @@
 import type { Language } from '../../shared/Language';
 import type { FieldError } from '../../shared/Problem';
+import { FIRST_VIEW_DAY, LAST_VIEW_DAY } from '../../shared/savedViewRules';
 
 /** What can be wrong with one field, and how it is said in each language. */
 const MESSAGES = {
@@ -92,6 +93,25 @@ const MESSAGES = {
   },
   emailTaken: { en: () => 'is already in use', de: () => 'wird bereits verwendet' },
   samePassword: { en: () => 'must differ from your current password', de: () => 'muss sich von Ihrem aktuellen Passwort unterscheiden' },
+  maxItems: { en: (p: string) => `must have at most ${p} entries`, de: (p: string) => `darf höchstens ${p} Einträge haben` },
+  distinct: { en: () => 'must name each value once', de: () => 'muss jeden Wert einmal nennen' },
+  viewRange: {
+    en: () => 'must be either a preset or begin and end',
+    de: () => 'muss entweder ein preset oder begin und end sein',
+  },
+  day: {
+    en: () => `must be a day of the form YYYY-MM-DD from ${FIRST_VIEW_DAY} to ${LAST_VIEW_DAY}`,
+    de: () => `muss ein Tag der Form JJJJ-MM-TT von ${FIRST_VIEW_DAY} bis ${LAST_VIEW_DAY} sein`,
+  },
+  columns: {
+    en: (p: string) => `must name at least one column, each once, of: ${p}`,
+    de: (p: string) => `muss mindestens eine Spalte nennen, jede einmal, aus: ${p}`,
+  },
+  viewNameTaken: { en: () => 'you already have a view of this name', de: () => 'Sie haben bereits eine Ansicht dieses Namens' },
+  viewLimit: {
+    en: (p: string) => `you have ${p} views already, the most one can keep; delete one first`,
+    de: (p: string) => `Sie haben bereits ${p} Ansichten, mehr lassen sich nicht speichern; löschen Sie zuerst eine`,
+  },
 } satisfies Record<string, Record<Language, (param: string) => string>>;
 
 export type FieldMessage = keyof typeof MESSAGES;

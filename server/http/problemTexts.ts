@@ -13,6 +13,8 @@ export type ProblemKind =
   | 'user-not-found'
   | 'not-found'
   | 'order-not-found'
+  | 'view-not-found'
+  | 'view-name-taken'
   | 'precondition-failed'
   | 'precondition-required'
   | 'payload-too-large'
@@ -123,6 +125,22 @@ export const PROBLEM_TEXTS: Record<ProblemKind, ProblemText> = {
     detail: {
       en: () => 'There is no order with this id.',
       de: () => 'Es gibt keinen Auftrag mit dieser Kennung.',
+    },
+  },
+  'view-not-found': {
+    status: 404,
+    title: { en: 'View not found', de: 'Ansicht nicht gefunden' },
+    detail: {
+      en: () => 'You have no view with this id.',
+      de: () => 'Sie haben keine Ansicht mit dieser Kennung.',
+    },
+  },
+  'view-name-taken': {
+    status: 409,
+    title: { en: 'Name taken', de: 'Name vergeben' },
+    detail: {
+      en: () => 'You already have a view of this name; nothing was changed. See errors.',
+      de: () => 'Sie haben bereits eine Ansicht dieses Namens; es wurde nichts geändert. Siehe errors.',
     },
   },
   'precondition-failed': {

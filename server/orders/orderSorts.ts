@@ -1,7 +1,7 @@
-/** The sort orders of the order list; `-` in front means descending. */
-export const ORDER_SORTS = ['begin', '-begin', 'number', '-number', 'status', '-status', 'price', '-price'] as const;
+import type { OrderSortName } from '../../shared/orderListRules';
 
-export type OrderSortName = (typeof ORDER_SORTS)[number];
+/** The sort orders of the order list (shared with the saved views); `-` in front means descending. */
+export { ORDER_SORTS, type OrderSortName } from '../../shared/orderListRules';
 
 export const DEFAULT_ORDER_SORT: OrderSortName = '-begin';
 

@@ -1,6 +1,7 @@
 import type { Role } from '../../shared/Role';
 import type { NewUserAccount, UserAccount, UserAccountChange } from '../../shared/UserAccount';
 import type { Database, Queryable } from '../db/Database';
+import { isUniqueViolation } from '../db/uniqueViolation';
 import { SESSIONS_ENDED_CHANNEL } from './UserRepository';
 
 interface AccountRow {
@@ -43,11 +44,6 @@ export function sessionsEndAt(now: Date): Date {
   return new Date((Math.floor(now.getTime() / 1000) + 1) * 1000);
 }
 
-/** A unique violation of PostgreSQL (SQLSTATE 23505): the e-mail address is taken. */
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
-
 /**
  * The tenant's users as its admins administer them. Every change is recorded in `user_changes` with
  * who made it, in the transaction that makes it; a change that ends a user's sessions (deactivation,
@@ -84,6 +80,7 @@ export class UserAccountRepository {
         return accountOf(row);
       });
     } catch (error) {
+      // The e-mail address is taken.
       if (isUniqueViolation(error)) return undefined;
       throw error;
     }

@@ -4,6 +4,7 @@ import type { Role } from '../../../shared/Role';
 import { EventStreamClient } from '../support/eventStream';
 import { insertOrder, tenantOf } from '../support/orderFixtures';
 import { seededRange, withRange } from '../support/orderRange';
+import { VIEW_DEFINITION } from '../support/viewFixtures';
 import {
   BRITISH_VIEWER_EMAIL,
   call,
@@ -31,7 +32,7 @@ interface RouteCase {
   expected: Record<Role, number>;
 }
 
-/** An id no user has. */
+/** An id no user (and no view) has. */
 const NO_USER = '00000000-0000-4000-8000-000000000000';
 
 const ALL = (status: number): Record<Role, number> => ({ viewer: status, operator: status, admin: status });
@@ -65,6 +66,15 @@ describe('roles, checked by the backend at every route', () => {
       send: (c) => call(server, '/api/me', { method: 'PATCH', token: c.token, body: { theme: { color3: '#d9480f' } } }),
       expected: { viewer: 403, operator: 403, admin: 200 },
     },
+    { name: 'GET /api/me/views', send: (c) => call(server, '/api/me/views', { token: c.token }), expected: ALL(200) },
+    {
+      // A blank name: the route's own 422 for every role, so the role let it through, and nothing is saved.
+      name: 'POST /api/me/views',
+      send: (c) => call(server, '/api/me/views', { token: c.token, body: { ...VIEW_DEFINITION, name: ' ' } }),
+      expected: ALL(422),
+    },
+    { name: 'PATCH /api/me/views/{id} (no such view)', send: (c) => call(server, `/api/me/views/${NO_USER}`, { method: 'PATCH', token: c.token, body: { name: 'Rolle' } }), expected: ALL(404) },
+    { name: 'DELETE /api/me/views/{id} (no such view)', send: (c) => call(server, `/api/me/views/${NO_USER}`, { method: 'DELETE', token: c.token }), expected: ALL(404) },
     { name: 'GET /api/orders', send: (c) => call(server, withRange('/api/orders', range), { token: c.token }), expected: ALL(200) },
     { name: 'GET /api/orders/export.csv', send: (c) => call(server, withRange('/api/orders/export.csv', range), { token: c.token }), expected: ALL(200) },
     { name: 'GET /api/orders/{id}', send: (c) => call(server, `/api/orders/${c.order.id}`, { token: c.token }), expected: ALL(200) },
