@@ -26,6 +26,12 @@ export function ColumnsMenu() {
 
 type Direction = 'up' | 'down';
 
+/** The move buttons of a column: one place left in the grid (up in the list), one place right (down). */
+const MOVES = [
+  { direction: 'up', icon: <ArrowUpIcon />, label: 'orders.columnsMenu.moveUp' },
+  { direction: 'down', icon: <ArrowDownIcon />, label: 'orders.columnsMenu.moveDown' },
+] as const;
+
 /**
  * A checkbox per column (the columns shown first, in their order, then the others), buttons that
  * move a shown column one place left (up) or right (down), and the way back to the default. The
@@ -72,26 +78,19 @@ export const ColumnsPanel = observer(function ColumnsPanel() {
             onChange={() => (shown ? store.hide(column) : store.show(column))}
           />
         </span>
-        <Button
-          variant="minimal"
-          size="small"
-          icon={<ArrowUpIcon />}
-          aria-label={t('orders.columnsMenu.moveUp', { column: name })}
-          title={t('orders.columnsMenu.moveUp', { column: name })}
-          disabled={!shown || index === 0}
-          onClick={() => move(column, 'up')}
-          data-move="up"
-        />
-        <Button
-          variant="minimal"
-          size="small"
-          icon={<ArrowDownIcon />}
-          aria-label={t('orders.columnsMenu.moveDown', { column: name })}
-          title={t('orders.columnsMenu.moveDown', { column: name })}
-          disabled={!shown || index === columns.length - 1}
-          onClick={() => move(column, 'down')}
-          data-move="down"
-        />
+        {MOVES.map(({ direction, icon, label }) => (
+          <Button
+            key={direction}
+            variant="minimal"
+            size="small"
+            icon={icon}
+            aria-label={t(label, { column: name })}
+            title={t(label, { column: name })}
+            disabled={!shown || index === (direction === 'up' ? 0 : columns.length - 1)}
+            onClick={() => move(column, direction)}
+            data-move={direction}
+          />
+        ))}
       </li>
     );
   };
