@@ -15,6 +15,9 @@ import {
 } from '../support/testServer';
 import { VIEW_DEFINITION } from '../support/viewFixtures';
 
+// Some tests send fifty requests and more, one after the other; a machine busy with other tests slows each.
+jest.setTimeout(30_000);
+
 /** An id no view has. */
 const NO_VIEW = '00000000-0000-4000-8000-000000000000';
 const WRITTEN_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
