@@ -1,7 +1,7 @@
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import type { OrderColumn } from '../../../shared/OrderColumn';
 import type { OrderViewDefinition, SavedView } from '../../../shared/SavedView';
-import { MAX_VIEW_NAME_LENGTH } from '../../../shared/savedViewRules';
+import { viewNameProblem } from '../../../shared/savedViewRules';
 import { isApiError } from '../model/ApiError';
 import { formFailure, type FormFailure } from '../model/formFailure';
 import type { OrderCriteria } from '../model/orderQuery';
@@ -78,11 +78,11 @@ export class SavedViewsStore {
 
   /** What is wrong with `name` for a view (other than the one `renaming`), by the backend's rules; null when nothing. */
   nameProblem(name: string, renaming?: string): ViewNameProblem | null {
-    const trimmed = name.trim();
-    if (trimmed === '') return 'nameRequired';
-    if ([...trimmed].length > MAX_VIEW_NAME_LENGTH) return 'nameTooLong';
-    const taken = this.views.some((view) => view.id !== renaming && view.name.localeCompare(trimmed, undefined, { sensitivity: 'accent' }) === 0);
-    return taken ? 'nameTaken' : null;
+    const problem = viewNameProblem(name);
+    if (problem) return problem.rule === 'blank' ? 'nameRequired' : 'nameTooLong';
+    // As the backend compares them (`lower(name)`).
+    const lower = name.trim().toLowerCase();
+    return this.views.some((view) => view.id !== renaming && view.name.toLowerCase() === lower) ? 'nameTaken' : null;
   }
 
   /** Saves what the list shows under `name`; null when saved, else what to show at the name (or for the form). */
