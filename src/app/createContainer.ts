@@ -4,6 +4,7 @@ import { browserModule, type BrowserContext } from './modules/browserModule';
 import { coreModule } from './modules/coreModule';
 import { deployedModule, developmentModule } from './modules/environmentModule';
 import { installableModule } from './modules/installableModule';
+import { providePageServices } from '../ui/routing/pageServices';
 
 /**
  * The console's modules, in the order they load: core, browser, the installable console, then the
@@ -19,9 +20,32 @@ export function consoleModules(environment: Environment, context: BrowserContext
   ];
 }
 
+/** Loads the module `importModule` brings into `container` once; a failed import is forgotten, so the next call tries again. */
+function loadedOnce(container: Container, importModule: () => Promise<ContainerModule>): () => Promise<void> {
+  let loaded: Promise<void> | null = null;
+  return () =>
+    (loaded ??= importModule().then(
+      (module) => container.load(module),
+      (error: unknown) => {
+        loaded = null;
+        throw error;
+      },
+    ));
+}
+
+/**
+ * The services only one page uses, each in that page's chunk (the chunk name joins them): loaded into
+ * `container` when the page's module is imported (`routeModules`), so the first screen does not carry them.
+ */
+export function providePageModules(container: Container): void {
+  providePageServices('orders', loadedOnce(container, () => import(/* webpackChunkName: "orders" */ './modules/ordersPageModule').then((m) => m.ordersPageModule)));
+  providePageServices('users', loadedOnce(container, () => import(/* webpackChunkName: "users" */ './modules/usersPageModule').then((m) => m.usersPageModule)));
+}
+
 /** The composition root. */
 export function createContainer(environment: Environment, context: BrowserContext): Container {
   const container = new Container();
   container.load(...consoleModules(environment, context));
+  providePageModules(container);
   return container;
 }

@@ -15,7 +15,6 @@ import { LocaleService } from '../../domain/ports/LocaleService';
 import { Navigator } from '../../domain/ports/Navigator';
 import { Notifier } from '../../domain/ports/Notifier';
 import { OrdersApi } from '../../domain/ports/OrdersApi';
-import { OrdersExport } from '../../domain/ports/OrdersExport';
 import { PushService } from '../../domain/ports/PushService';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { StatePersistence } from '../../domain/ports/StatePersistence';
@@ -26,23 +25,13 @@ import { BlockedNotificationsHint } from '../../domain/stores/BlockedNotificatio
 import { ObservableSessionStore } from '../../domain/stores/ObservableSessionStore';
 import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
 import { OrderColumnsStore } from '../../domain/stores/OrderColumnsStore';
-import { SavedViewsStore } from '../../domain/stores/SavedViewsStore';
-import { SavedViewsApi } from '../../domain/ports/SavedViewsApi';
 import { OrdersFilterStore } from '../../domain/stores/OrdersFilterStore';
-import { OrdersExportStore } from '../../domain/stores/OrdersExportStore';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
 import { PreferencesStore } from '../../domain/stores/PreferencesStore';
 import { PasswordChangeStore } from '../../domain/stores/PasswordChangeStore';
 import { ThemeSettingsStore } from '../../domain/stores/ThemeSettingsStore';
-import { NewUserStore } from '../../domain/stores/NewUserStore';
-import { UsersStore } from '../../domain/stores/UsersStore';
-import { UsersApi } from '../../domain/ports/UsersApi';
-import { HttpSavedViewsApi } from '../../infrastructure/api/HttpSavedViewsApi';
-import { HttpUsersApi } from '../../infrastructure/api/HttpUsersApi';
 import { UnsavedEditsStore } from '../../domain/stores/UnsavedEditsStore';
 import { NewOrderStore } from '../../domain/stores/NewOrderStore';
-import { OrderFacetsStore } from '../../domain/stores/OrderFacetsStore';
-import { OrderHistoryStore } from '../../domain/stores/OrderHistoryStore';
 import { OrderSelectionStore } from '../../domain/stores/OrderSelectionStore';
 import { UnsavedNewOrderStore } from '../../domain/stores/UnsavedNewOrderStore';
 import { UnsavedNewOrders } from '../../domain/ports/UnsavedNewOrders';
@@ -97,44 +86,14 @@ export const coreModule = new ContainerModule(({ bind }) => {
   bind(OrderSelectionStore)
     .toResolvedValue((api: OrdersApi, list: OrdersListStore, notifier: Notifier) => new OrderSelectionStore(api, list, notifier), [OrdersApi, OrdersListStore, Notifier])
     .inSingletonScope();
-  bind(OrderFacetsStore)
-    .toResolvedValue((api: OrdersApi) => new OrderFacetsStore(api), [OrdersApi])
-    .inSingletonScope();
-  bind(OrderHistoryStore)
-    .toResolvedValue((api: OrdersApi) => new OrderHistoryStore(api), [OrdersApi])
-    .inSingletonScope();
-  bind(UsersApi)
-    .toResolvedValue((http: HttpClient) => new HttpUsersApi(http), [HttpClient])
-    .inSingletonScope();
-  bind(UsersStore)
-    .toResolvedValue((api: UsersApi, notifier: Notifier) => new UsersStore(api, notifier), [UsersApi, Notifier])
-    .inSingletonScope();
-  bind(NewUserStore)
-    .toResolvedValue((api: UsersApi, users: UsersStore, session: SessionStore) => new NewUserStore(api, users, () => session.language), [UsersApi, UsersStore, SessionStore])
-    .inSingletonScope();
   bind(OrdersFilterStore)
     .toResolvedValue((clock: Clock, persistence: StatePersistence) => new OrdersFilterStore(clock, persistence), [Clock, StatePersistence])
     .inSingletonScope();
   bind(OrderColumnsStore)
     .toResolvedValue((persistence: StatePersistence) => new OrderColumnsStore(persistence), [StatePersistence])
     .inSingletonScope();
-  bind(SavedViewsApi)
-    .toResolvedValue((http: HttpClient) => new HttpSavedViewsApi(http), [HttpClient])
-    .inSingletonScope();
-  bind(SavedViewsStore)
-    .toResolvedValue(
-      (api: SavedViewsApi, filter: OrdersFilterStore, columns: OrderColumnsStore, clock: Clock, notifier: Notifier) => new SavedViewsStore(api, filter, columns, clock, notifier),
-      [SavedViewsApi, OrdersFilterStore, OrderColumnsStore, Clock, Notifier],
-    )
-    .inSingletonScope();
   bind(OrdersListStore)
     .toResolvedValue((api: OrdersApi, filter: OrdersFilterStore) => new OrdersListStore(api, filter), [OrdersApi, OrdersFilterStore])
-    .inSingletonScope();
-  bind(OrdersExportStore)
-    .toResolvedValue(
-      (list: OrdersListStore, filter: OrdersFilterStore, exporter: OrdersExport, notifier: Notifier) => new OrdersExportStore(list, filter, exporter, notifier),
-      [OrdersListStore, OrdersFilterStore, OrdersExport, Notifier],
-    )
     .inSingletonScope();
   bind(OrderDetailStore)
     .toResolvedValue(

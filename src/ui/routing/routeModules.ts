@@ -1,11 +1,16 @@
 import type { AreaTexts } from '../locales/areaTexts';
 import { loadOnce } from './loadOnce';
+import { pageServices, type ServicedPage } from './pageServices';
 
 /**
  * A page's module and its own texts (`AreaTexts`), imported side by side into one chunk: the chunk's
  * name given to both imports makes webpack put them in one file, so the texts cost no request.
  */
 const withTexts = <M>(page: Promise<M>, texts: Promise<AreaTexts>): Promise<[M, AreaTexts]> => Promise.all([page, texts]);
+
+/** A page's module and texts (`withTexts`) together with its services (`pageServices`), which its views resolve. */
+const withServices = <M>(name: ServicedPage, page: Promise<M>, texts: Promise<AreaTexts>): Promise<[M, AreaTexts]> =>
+  Promise.all([withTexts(page, texts), pageServices(name)]).then(([module]) => module);
 
 /**
  * The pages' modules, each its own chunk, imported once: by the route's lazy component when the
@@ -15,7 +20,8 @@ const withTexts = <M>(page: Promise<M>, texts: Promise<AreaTexts>): Promise<[M, 
 export const routeModules = {
   login: loadOnce(() => import(/* webpackChunkName: "login" */ '../login/LoginPage')),
   orders: loadOnce(() =>
-    withTexts(
+    withServices(
+      'orders',
       import(/* webpackChunkName: "orders" */ '../orders/OrdersPage'),
       import(/* webpackChunkName: "orders" */ '../locales/ordersTexts').then((m) => m.ordersTexts),
     ),
@@ -27,7 +33,8 @@ export const routeModules = {
     ),
   ),
   users: loadOnce(() =>
-    withTexts(
+    withServices(
+      'users',
       import(/* webpackChunkName: "users" */ '../users/UsersPage'),
       import(/* webpackChunkName: "users" */ '../locales/usersTexts').then((m) => m.usersTexts),
     ),

@@ -1,6 +1,11 @@
 import { Container, ContainerModule, type ServiceIdentifier } from 'inversify';
 import { ConsoleContribution, ConsoleContributions } from '../../../src/app/ConsoleContribution';
-import { consoleModules } from '../../../src/app/createContainer';
+import { consoleModules, providePageModules } from '../../../src/app/createContainer';
+import { ordersPageModule } from '../../../src/app/modules/ordersPageModule';
+import { usersPageModule } from '../../../src/app/modules/usersPageModule';
+import { SavedViewsStore } from '../../../src/domain/stores/SavedViewsStore';
+import { UsersStore } from '../../../src/domain/stores/UsersStore';
+import { pageServices } from '../../../src/ui/routing/pageServices';
 import { ServiceWorkerHost } from '../../../src/app/modules/ServiceWorkerHost';
 import type { Environment } from '../../../src/domain/model/Environment';
 import { Telemetry } from '../../../src/domain/ports/Telemetry';
@@ -15,11 +20,12 @@ import type { RuntimeConfig } from '../../../shared/RuntimeConfig';
 const config: RuntimeConfig = { release: '2026.11.0', productionHost: 'cockpit.example.com', apiBase: '/api', telemetryBase: '', vapidPublicKey: 'key', sessionIdleMinutes: 30 };
 
 /** The console's container for `environment`, as `createContainer` builds it, with every service identifier its modules bind. */
-function consoleContainer(environment: Environment) {
+function consoleContainer(environment: Environment, pages = true) {
   const bound = new Set<ServiceIdentifier>();
   const container = new Container();
   const router = createConsoleRouter(window);
-  const recording = consoleModules(environment, { config, router, i18n: createI18n(resources), window }).map(
+  // The pages' modules as their chunks bring them.
+  const recording = [...consoleModules(environment, { config, router, i18n: createI18n(resources), window }), ...(pages ? [ordersPageModule, usersPageModule] : [])].map(
     (module) =>
       new ContainerModule((options) =>
         module.load({
@@ -79,6 +85,21 @@ describe('the console container', () => {
     const deployed = consoleContainer('production');
     expect(deployed.container.get(ServiceWorkerHost)).toBeNull();
     deployed.dispose();
+  });
+});
+
+describe('the pages\' services', () => {
+  it('come into the container with the page, once, whoever asks', async () => {
+    const { container: bare, dispose } = withServiceWorkers(() => consoleContainer('test', false));
+    expect(bare.isBound(SavedViewsStore)).toBe(false);
+    providePageModules(bare);
+    await Promise.all([pageServices('orders'), pageServices('orders')]);
+    await pageServices('orders');
+    expect(bare.get(SavedViewsStore)).toBeInstanceOf(SavedViewsStore);
+    expect(bare.isBound(UsersStore)).toBe(false);
+    await pageServices('users');
+    expect(bare.get(UsersStore)).toBeInstanceOf(UsersStore);
+    dispose();
   });
 });
 

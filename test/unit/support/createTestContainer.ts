@@ -1,4 +1,6 @@
 import { Container, ContainerModule } from 'inversify';
+import { ordersPageModule } from '../../../src/app/modules/ordersPageModule';
+import { usersPageModule } from '../../../src/app/modules/usersPageModule';
 import { coreModule } from '../../../src/app/modules/coreModule';
 import { Clock } from '../../../src/domain/ports/Clock';
 import { HttpClient } from '../../../src/domain/ports/HttpClient';
@@ -63,6 +65,8 @@ export function createTestContainer(storage: Storage = window.localStorage): Tes
   const container = new Container();
   container.load(
     coreModule,
+    ordersPageModule,
+    usersPageModule,
     new ContainerModule(({ bind }) => {
       bind(Clock).toConstantValue(clock);
       bind(Navigator).toConstantValue(navigator);
