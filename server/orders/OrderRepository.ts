@@ -1,3 +1,4 @@
+import type { OrderFacets } from '../../shared/OrderFacets';
 import type { OrderActor } from '../../shared/OrderHistory';
 import type { OrderPatch } from '../../shared/OrderPatch';
 import type { OrderStatus } from '../../shared/OrderStatus';
@@ -18,6 +19,9 @@ export type { OrderUpdate } from './orderUpdates';
 
 /** An order as `create` takes it: the number, the dates and the version are the repository's. */
 export type NewOrderRecord = Omit<OrderRecord, 'number' | 'status_rank' | 'created_at' | 'updated_at' | 'version'>;
+
+/** The order of names the facets are sorted in. */
+const GERMAN = new Intl.Collator('de');
 
 export class OrderRepository {
   constructor(private readonly db: Database) {}
@@ -50,6 +54,28 @@ export class OrderRepository {
       }
       after = slice.lastKey;
     }
+  }
+
+  /**
+   * The distinct stations and services of the tenant's orders, each sorted as German sorts (`Intl.Collator`,
+   * here: the database's collation may be another). A loose index scan on the indexes by station and by
+   * service (migration 014): one descent per value, from the least to the next greater, never a pass
+   * over the orders.
+   */
+  async facets(tenantId: string): Promise<OrderFacets> {
+    const next = (column: 'station' | 'service', after: string) =>
+      `(SELECT min(${column}) FROM orders WHERE tenant_id = $1::uuid${after ? ` AND ${column} > ${after}` : ''})`;
+    const walk = (column: 'station' | 'service') =>
+      `${column}s(value) AS (SELECT ${next(column, '')} UNION ALL SELECT ${next(column, 'v.value')} FROM ${column}s v WHERE v.value IS NOT NULL)`;
+    const rows = await this.db.query<{ kind: 'station' | 'service'; value: string }>(
+      `WITH RECURSIVE ${walk('station')}, ${walk('service')}
+       SELECT 'station' AS kind, value FROM stations WHERE value IS NOT NULL
+       UNION ALL SELECT 'service', value FROM services WHERE value IS NOT NULL`,
+      [tenantId],
+      { prepared: true },
+    );
+    const sorted = (kind: 'station' | 'service') => rows.filter((row) => row.kind === kind).map((row) => row.value).sort(GERMAN.compare);
+    return { stations: sorted('station'), services: sorted('service') };
   }
 
   /** The order `id` of the tenant, or undefined (also for another tenant's order). */

@@ -1,5 +1,5 @@
 import { ALL_STATUS_RANKS } from './orderView';
-import { filterConditions, type OrderFilter, type SqlParameters, statusRanks } from './orderFilterSql';
+import { filterConditions, narrowsRows, type OrderFilter, type SqlParameters, statusRanks } from './orderFilterSql';
 
 /** The start of the UTC day of a timestamp: the `day` of `order_day_counts`. */
 const utcDay = (value: string) => `date_bin('1 day', ${value}, TIMESTAMPTZ '2000-01-01 00:00:00+00')`;
@@ -18,14 +18,16 @@ function inSecondHalfOfDay(iso: string): boolean {
  * ending before b (an order that ends before b began before e). Each is a sum over whole UTC days
  * of `order_day_counts` and an index count within the day of e (or b): from the start of that day
  * to e, or, when e lies in the day's second half, the whole day less a count from e to its end
- * (day ranges of the console end late in the UTC day, when few orders begin). A search text is
- * counted row by row.
+ * (day ranges of the console end late in the UTC day, when few orders begin). What the per-day
+ * counts do not know (a search text, stations, services, prices, ids) is counted row by row within
+ * the range: bounded by it on both sides of begin (see `filterConditions`), on the indexes by begin,
+ * by price, or by station or service (migration 014).
  */
 export function orderCountExpression(filter: OrderFilter, params: SqlParameters): string {
   const tenant = params.add(filter.tenantId, 'uuid');
   const ranks = statusRanks(filter.statuses);
-  if (filter.search) {
-    const conditions = filterConditions(filter, params, tenant, true);
+  if (narrowsRows(filter)) {
+    const conditions = filterConditions(filter, params, tenant, { lowerBound: true });
     if (ranks) {
       conditions.push(`status_rank IN (${ranks.join(', ')})`);
     }

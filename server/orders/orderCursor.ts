@@ -48,6 +48,10 @@ export interface CursorFilter {
   end?: string;
   statuses?: readonly string[];
   search?: string;
+  stations?: readonly string[];
+  services?: readonly string[];
+  priceMin?: number;
+  priceMax?: number;
 }
 
 /**
@@ -56,12 +60,14 @@ export interface CursorFilter {
  */
 export function filterFingerprint(filter: CursorFilter): string {
   const instant = (value: string | undefined) => (value === undefined ? null : new Date(value).toISOString());
-  const canonical = JSON.stringify([
-    instant(filter.begin),
-    instant(filter.end),
-    [...new Set(filter.statuses ?? [])].sort(),
-    filter.search?.toLowerCase() ?? '',
-  ]);
+  const set = (values: readonly string[] | undefined) => [...new Set(values ?? [])].sort();
+  const parts: unknown[] = [instant(filter.begin), instant(filter.end), set(filter.statuses), filter.search?.toLowerCase() ?? ''];
+  const { stations, services, priceMin, priceMax } = filter;
+  if (stations?.length || services?.length || priceMin !== undefined || priceMax !== undefined) {
+    // Only when set: a filter without them keeps the fingerprint it had before they existed.
+    parts.push(set(stations), set(services), priceMin ?? null, priceMax ?? null);
+  }
+  const canonical = JSON.stringify(parts);
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 12);
 }
 

@@ -12,6 +12,15 @@ export interface OrderFilter {
   statuses?: readonly OrderStatus[];
   /** Part of the number, licence plate or customer name, case-insensitive. */
   search?: string;
+  /** Any of these stations, exact names; none means any station. */
+  stations?: readonly string[];
+  /** Any of these services, exact names; none means any service. */
+  services?: readonly string[];
+  /** Price bounds in cents, inclusive; either may be open. */
+  priceMin?: number;
+  priceMax?: number;
+  /** Only these orders (ids); the tenant's among them. */
+  ids?: readonly string[];
 }
 
 /** Collects the parameters of one statement. */
@@ -36,11 +45,50 @@ export function statusRanks(statuses: readonly OrderStatus[] | undefined): numbe
 }
 
 /**
- * The conditions of a filter except the states (the callers place those). With `lowerBound`, also
- * the lower bound of begin (for scans in the order of begin); it is left out otherwise, since the
- * planner cannot estimate it and would then misjudge the other sorts.
+ * Whether the filter narrows the orders by more than tenant, state and range: by a search text, a
+ * station, a service, a price or ids, which the per-day counts do not know. Such a filter is counted
+ * row by row within its range, and planned for its values (how many rows they match decides the plan).
  */
-export function filterConditions(filter: OrderFilter, params: SqlParameters, tenant: string, lowerBound = false): string[] {
+export function narrowsRows(filter: OrderFilter): boolean {
+  return (
+    Boolean(filter.search) ||
+    Boolean(filter.stations?.length) ||
+    Boolean(filter.services?.length) ||
+    filter.priceMin !== undefined ||
+    filter.priceMax !== undefined ||
+    filter.ids !== undefined
+  );
+}
+
+/** `column` (or an expression of it) equal to one of `values` (none: no condition). */
+function anyOf(column: string, values: readonly string[] | undefined, params: SqlParameters, type: string): string[] {
+  if (!values || values.length === 0) {
+    return [];
+  }
+  const [only] = values;
+  return [values.length === 1 && only !== undefined ? `${column} = ${params.add(only, type)}` : `${column} = ANY(${params.add(values, `${type}[]`)})`];
+}
+
+/** How `filterConditions` states a filter. */
+export interface ConditionOptions {
+  /**
+   * Also the lower bound of begin (for scans in the order of begin, and counts); it is left out
+   * otherwise, since the planner cannot estimate it and would then misjudge the other sorts.
+   */
+  lowerBound?: boolean;
+  /**
+   * The price bounds as conditions no index serves (`price_amount + 0`), tested on each row: a page
+   * in another order than by price then reads the index of its sort, whatever the planner guesses of
+   * how many orders the bounds take. On the embedded database every statement is planned once for
+   * any values, and a guess of few made a page by begin read a wide price range by price, all of it.
+   */
+  priceOnRows?: boolean;
+  /** The same for stations and services (`station || ''`): a page by price or status read all of Kiel's orders and sorted them. */
+  namesOnRows?: boolean;
+}
+
+/** The conditions of a filter except the states (the callers place those). */
+export function filterConditions(filter: OrderFilter, params: SqlParameters, tenant: string, options: ConditionOptions = {}): string[] {
   const conditions = [`tenant_id = ${tenant}`];
   if (filter.end !== undefined) {
     conditions.push(`begin_at <= ${params.add(filter.end, 'timestamptz')}`);
@@ -48,7 +96,7 @@ export function filterConditions(filter: OrderFilter, params: SqlParameters, ten
   if (filter.begin !== undefined) {
     const begin = params.add(filter.begin, 'timestamptz');
     conditions.push(`end_at >= ${begin}`);
-    if (lowerBound) {
+    if (options.lowerBound) {
       // An order that overlaps the range cannot begin earlier than the range's begin minus the
       // tenant's longest order: where a scan by begin may stop (a sub-select that runs once).
       const longest = `coalesce((SELECT max_duration FROM order_tenant_bounds WHERE tenant_id = ${tenant}), interval '1000 years')`;
@@ -58,6 +106,18 @@ export function filterConditions(filter: OrderFilter, params: SqlParameters, ten
   if (filter.search) {
     const pattern = params.add(likePattern(filter.search), 'text');
     conditions.push(`(number ILIKE ${pattern} OR vehicle_plate ILIKE ${pattern} OR customer_name ILIKE ${pattern})`);
+  }
+  const name = (column: string) => (options.namesOnRows ? `(${column} || '')` : column);
+  conditions.push(...anyOf(name('station'), filter.stations, params, 'text'), ...anyOf(name('service'), filter.services, params, 'text'));
+  const price = options.priceOnRows ? 'price_amount + 0' : 'price_amount';
+  if (filter.priceMin !== undefined) {
+    conditions.push(`${price} >= ${params.add(filter.priceMin, 'bigint')}`);
+  }
+  if (filter.priceMax !== undefined) {
+    conditions.push(`${price} <= ${params.add(filter.priceMax, 'bigint')}`);
+  }
+  if (filter.ids !== undefined) {
+    conditions.push(`id = ANY(${params.add(filter.ids, 'uuid[]')})`);
   }
   return conditions;
 }

@@ -8,12 +8,22 @@ import { singleLineText } from '../http/textSchemas';
 import { type CursorFilter, decodeCursor } from './orderCursor';
 import type { OrderFilter } from './orderFilterSql';
 import type { OrderListCriteria } from './orderPageSql';
-import { DEFAULT_ORDER_SORT, ORDER_SORTS, orderSort, type OrderSortName } from './orderSorts';
+import { DEFAULT_ORDER_SORT, ORDER_SORTS, type OrderSort, orderSort, type OrderSortName } from './orderSorts';
 
 export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 500;
 
 export const MAX_SEARCH_LENGTH = 100;
+
+/** The most stations (and services) one filter names, and the longest name. */
+export const MAX_FILTER_NAMES = 50;
+export const MAX_FILTER_NAME_LENGTH = 100;
+/** The highest price bound, in cents. */
+export const MAX_PRICE_BOUND = 10_000_000_000;
+
+/** Repeatable names (`station=Kiel&station=Bremen`): any of them, exactly. */
+const names = { type: 'array', maxItems: MAX_FILTER_NAMES, items: singleLineText({ minLength: 1, maxLength: MAX_FILTER_NAME_LENGTH }) } as const;
+const priceBound = { type: 'integer', minimum: 0, maximum: MAX_PRICE_BOUND } as const;
 
 /**
  * The filter parameters shared by the list and the CSV export. The range is required: no list,
@@ -24,6 +34,10 @@ const filterProperties = {
   end: { type: 'string', format: 'date-time' },
   status: { type: 'array', maxItems: ORDER_STATUSES.length, items: { type: 'string', enum: ORDER_STATUSES } },
   q: singleLineText({ maxLength: MAX_SEARCH_LENGTH }),
+  station: names,
+  service: names,
+  priceMin: priceBound,
+  priceMax: priceBound,
   sort: { type: 'string', enum: ORDER_SORTS, default: DEFAULT_ORDER_SORT },
 } as const;
 const filterRequired = ['begin', 'end'] as const;
@@ -56,6 +70,10 @@ export interface OrderFilterQuery {
   end: string;
   status?: OrderStatus[];
   q?: string;
+  station?: string[];
+  service?: string[];
+  priceMin?: number;
+  priceMax?: number;
   sort: OrderSortName;
 }
 
@@ -70,12 +88,13 @@ export interface OrderExportQuery extends OrderFilterQuery {
 
 /** What a cursor is checked against: the filter as the query states it. */
 export function cursorFilter(filter: OrderFilter): CursorFilter {
-  return { begin: filter.begin, end: filter.end, statuses: filter.statuses, search: filter.search };
+  const { begin, end, statuses, search, stations, services, priceMin, priceMax } = filter;
+  return { begin, end, statuses, search, stations, services, priceMin, priceMax };
 }
 
 /**
  * The filter of a validated query, its instants in canonical form; field errors for a reversed range
- * or one longer than the product supports are added to `errors`.
+ * or one longer than the product supports, or reversed price bounds, are added to `errors`.
  */
 function orderFilter(tenantId: string, query: OrderFilterQuery, locale: Language, errors: FieldError[]): OrderFilter {
   // Valid instants: the schema's `date-time` format is the same parser.
@@ -86,6 +105,10 @@ function orderFilter(tenantId: string, query: OrderFilterQuery, locale: Language
   } else if (!isSupportedSpan(begin, end)) {
     errors.push(fieldError('end', 'rangeTooLong', locale, String(MAX_RANGE_DAYS)));
   }
+  const { priceMin, priceMax } = query;
+  if (priceMin !== undefined && priceMax !== undefined && priceMin > priceMax) {
+    errors.push(fieldError('priceMin', 'maximum', locale, String(priceMax)));
+  }
   const search = query.q?.trim();
   return {
     tenantId,
@@ -93,6 +116,10 @@ function orderFilter(tenantId: string, query: OrderFilterQuery, locale: Language
     end: new Date(end).toISOString(),
     statuses: query.status,
     search: search === '' ? undefined : search,
+    stations: query.station,
+    services: query.service,
+    priceMin,
+    priceMax,
   };
 }
 
@@ -133,20 +160,67 @@ export function isTimeZone(zone: string): boolean {
 
 export const DEFAULT_EXPORT_TIME_ZONE = 'Europe/Berlin';
 
-/** The filter, sort and time zone of a validated export query; 400 for a reversed range or an unknown zone. */
-export function orderExportCriteria(
-  tenantId: string,
-  query: OrderExportQuery,
-  locale: Language,
-): { filter: OrderFilter; sort: ReturnType<typeof orderSort>; timeZone: string } {
-  const errors: FieldError[] = [];
-  const filter = orderFilter(tenantId, query, locale, errors);
-  const timeZone = query.tz ?? DEFAULT_EXPORT_TIME_ZONE;
+/** The most orders one export of chosen orders names. */
+export const MAX_EXPORT_IDS = 1000;
+
+/** The body of `POST /api/orders/export.csv`: chosen orders, the list's sort and the time zone of the dates. */
+export const orderSelectionExportSchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['ids'],
+  properties: {
+    ids: {
+      type: 'array',
+      minItems: 1,
+      maxItems: MAX_EXPORT_IDS,
+      items: { type: 'string', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' },
+    },
+    sort: filterProperties.sort,
+    tz: orderExportQuerySchema.properties.tz,
+  },
+} as const;
+
+export interface OrderSelectionExport {
+  ids: string[];
+  sort: OrderSortName;
+  tz?: string;
+}
+
+/** What an export writes: the orders of a filter in the order of a sort, dates in a time zone. */
+export interface OrderExportCriteria {
+  filter: OrderFilter;
+  sort: OrderSort;
+  timeZone: string;
+}
+
+/** The criteria, or a 400 naming every field in error (`errors`, and `tz` when no zone of this process). */
+function exportCriteria(filter: OrderFilter, sort: OrderSortName, tz: string | undefined, locale: Language, errors: FieldError[]): OrderExportCriteria {
+  const timeZone = tz ?? DEFAULT_EXPORT_TIME_ZONE;
   if (!isTimeZone(timeZone)) {
     errors.push(fieldError('tz', 'timeZone', locale));
   }
   if (errors.length > 0) {
     throw new ProblemError('validation', { errors });
   }
-  return { filter, sort: orderSort(query.sort), timeZone };
+  return { filter, sort: orderSort(sort), timeZone };
+}
+
+/** The filter, sort and time zone of a validated export query; 400 for a reversed range or an unknown zone. */
+export function orderExportCriteria(tenantId: string, query: OrderExportQuery, locale: Language): OrderExportCriteria {
+  const errors: FieldError[] = [];
+  const filter = orderFilter(tenantId, query, locale, errors);
+  return exportCriteria(filter, query.sort, query.tz, locale, errors);
+}
+
+/**
+ * The criteria of an export of chosen orders: those of the ids that are the tenant's (others name
+ * nothing); 400 when an order is named twice or the zone is unknown.
+ */
+export function orderSelectionExportCriteria(tenantId: string, body: OrderSelectionExport, locale: Language): OrderExportCriteria {
+  const errors: FieldError[] = [];
+  const ids = body.ids.map((id) => id.toLowerCase());
+  if (new Set(ids).size !== ids.length) {
+    errors.push(fieldError('ids', 'distinctOrders', locale));
+  }
+  return exportCriteria({ tenantId, ids }, body.sort, body.tz, locale, errors);
 }

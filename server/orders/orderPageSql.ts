@@ -1,7 +1,7 @@
 import type { SqlValue } from '../db/Database';
 import { orderCountExpression } from './orderCountSql';
 import type { KeyValue } from './orderCursor';
-import { filterConditions, type OrderFilter, SqlParameters, statusRanks } from './orderFilterSql';
+import { filterConditions, narrowsRows, type OrderFilter, SqlParameters, statusRanks } from './orderFilterSql';
 import { pageRowsExpression } from './orderPageRows';
 import type { OrderSort } from './orderSorts';
 import { ALL_STATUS_RANKS, ORDER_COLUMNS } from './orderView';
@@ -19,7 +19,10 @@ export interface OrderPageStatement {
   /** Answers one row: `rows` (see `pageRowsExpression`) and, when counted, `total` and `last_event_id`. */
   sql: string;
   values: SqlValue[];
-  /** Kept prepared and planned once, but for a search: how many rows a text matches decides the plan. */
+  /**
+   * Kept prepared and planned once, but for a filter of more than state and range (a search, a
+   * station, a price…): how many rows its values match decides the plan.
+   */
   prepared: boolean;
 }
 
@@ -57,6 +60,23 @@ function keysetConditions(sort: OrderSort, after: readonly KeyValue[], value: (i
   return first.column === 'begin_at' ? [`begin_at ${bound} ${values[0]}`, row] : [row];
 }
 
+/** One ordered read of a page's rows: its conditions beyond the filter's, and the state it is fixed to, if any. */
+interface Branch {
+  where: string[];
+  rank?: number;
+}
+
+/** The column and values of a station or service filter whose orders a sort by begin reads one value at a time. */
+function valueBranching(criteria: OrderListCriteria): { column: 'station' | 'service'; values: string[] } | undefined {
+  if (criteria.sort.keys[0]?.column !== 'begin_at') {
+    return undefined;
+  }
+  if (criteria.stations?.length) {
+    return { column: 'station', values: [...new Set(criteria.stations)] };
+  }
+  return criteria.services?.length ? { column: 'service', values: [...new Set(criteria.services)] } : undefined;
+}
+
 /**
  * The statement of one page: the rows after `criteria.after` in the order of the sort, at most
  * `limit + 1` (the one more tells whether more follow); with `count`, also the total of the filter
@@ -67,16 +87,37 @@ function keysetConditions(sort: OrderSort, after: readonly KeyValue[], value: (i
  * tested on index keys. The sort by number, and the sorts by begin and status under a filter of
  * several states, read one ordered branch per state from an index that leads with the state and
  * merge them, instead of passing over long runs of other states (numbers follow creation, states
- * follow dates).
+ * follow dates). The sorts by begin under a station (or else a service) filter read one ordered
+ * branch per station (service) from the index that leads with it (migration 014): a station with few
+ * orders is not looked for among all of the range. Other filters are tested on the rows the sort's
+ * index yields (see `filterConditions`), the price unless the sort is by price, stations and
+ * services unless it is by begin.
  */
 export function orderPageStatement(criteria: OrderListCriteria, count: boolean): OrderPageStatement {
   const params = new SqlParameters();
   const tenant = params.add(criteria.tenantId, 'uuid');
   const { keys, descending } = criteria.sort;
-  // The lower bound of begin helps scans in the order of begin, and searches (which read the rows
-  // of the range anyway); elsewhere it would only spoil the planner's estimates.
+  const first = keys[0]?.column;
+  const byValue = valueBranching(criteria);
+  // Sorts by price or status under a station or service filter pick the page from the index by
+  // station or service alone (it holds their keys and every filter but a search), then read those
+  // rows: as much as counting them, where the sort's index, read in order, may pass over most of the
+  // range first (the dearest services are the last by price).
+  const fromNames = byValue === undefined && criteria.ids === undefined && (first === 'price_amount' || first === 'status_rank') && Boolean(criteria.stations?.length || criteria.services?.length);
+  // The lower bound of begin helps scans in the order of begin, searches (which read the rows of the
+  // range anyway) and the pick by station or service; elsewhere it would only spoil the planner's estimates.
   const byBegin = keys.some((key) => key.column === 'begin_at');
-  const conditions = filterConditions(criteria, params, tenant, byBegin || criteria.search !== undefined);
+  const conditions = filterConditions(
+    // The branches state the values they read.
+    byValue?.column === 'station' ? { ...criteria, stations: undefined } : byValue?.column === 'service' ? { ...criteria, services: undefined } : criteria,
+    params,
+    tenant,
+    {
+      lowerBound: byBegin || criteria.search !== undefined || fromNames,
+      priceOnRows: first !== 'price_amount',
+      namesOnRows: first !== 'begin_at' && !fromNames,
+    },
+  );
   const { after } = criteria;
   // A placeholder for each value of the cursor's key that a condition uses (PostgreSQL cannot type
   // one that none does).
@@ -89,36 +130,48 @@ export function orderPageStatement(criteria: OrderListCriteria, count: boolean):
   const limit = params.add(criteria.limit + 1, 'int');
   const select = `SELECT ${ORDER_COLUMNS} FROM orders`;
   const ranks = statusRanks(criteria.statuses);
+  const oneState = ranks?.length === 1 ? ranks[0] : undefined;
+  const states = ranks ? [oneState !== undefined ? `status_rank = ${oneState}` : `status_rank IN (${ranks.join(', ')})`] : [];
 
   // Sorts by number, and sorts by begin or status under a filter of several states, read one
   // ordered branch per state from the indexes that lead with the state, and merge them (PostgreSQL
-  // before 17 does not read an index in order for a list of states).
-  const first = keys[0]?.column;
+  // before 17 does not read an index in order for a list of states). Chosen orders (ids) are read by
+  // their key and sorted.
   const severalStates = ranks !== undefined && ranks.length > 1;
   const branchRanks =
-    first === 'number' ? (ranks ?? ALL_STATUS_RANKS) : (first === 'begin_at' || first === 'status_rank') && severalStates ? ranks : undefined;
-  let page: string;
-  if (branchRanks && branchRanks.length > 1) {
-    // A state whose rows all precede the cursor needs no branch; when none is left, no row follows.
-    const branches = branchRanks.flatMap((rank) => {
-      const rest = keyset(rank);
-      const where = rest && [...conditions, `status_rank = ${rank}`, ...rest].join(' AND ');
-      return where ? [`(${select} WHERE ${where} ORDER BY ${orderBy()} LIMIT ${limit})`] : [];
-    });
-    page =
-      branches.length > 0
-        ? `SELECT * FROM (${branches.join(' UNION ALL ')}) AS branches ORDER BY ${orderBy()} LIMIT ${limit}`
-        : `${select} WHERE ${[...conditions, 'false'].join(' AND ')} LIMIT ${limit}`;
+    criteria.ids !== undefined || fromNames
+      ? undefined
+      : first === 'number'
+        ? (ranks ?? ALL_STATUS_RANKS)
+        : (first === 'begin_at' || first === 'status_rank') && severalStates
+          ? ranks
+          : undefined;
+  let branches: Branch[];
+  if (byValue) {
+    branches = byValue.values.map((value) => ({ where: [...states, `${byValue.column} = ${params.add(value, 'text')}`], rank: oneState }));
+  } else if (branchRanks && branchRanks.length > 1) {
+    branches = branchRanks.map((rank) => ({ where: [`status_rank = ${rank}`], rank }));
   } else {
-    const oneState = ranks?.length === 1 ? ranks[0] : undefined;
-    const states = ranks ? [oneState !== undefined ? `status_rank = ${oneState}` : `status_rank IN (${ranks.join(', ')})`] : [];
-    const rest = keyset(oneState) ?? ['false'];
-    page = `${select} WHERE ${[...conditions, ...states, ...rest].join(' AND ')} ORDER BY ${orderBy()} LIMIT ${limit}`;
+    branches = [{ where: states, rank: oneState }];
   }
+  // A branch whose rows all precede the cursor is left out; when none is left, no row follows.
+  const reads = branches.flatMap(({ where, rank }) => {
+    const rest = keyset(rank);
+    if (!rest) {
+      return [];
+    }
+    const rows = `WHERE ${[...conditions, ...where, ...rest].join(' AND ')} ORDER BY ${orderBy()} LIMIT ${limit}`;
+    return [fromNames ? `${select} WHERE tenant_id = ${tenant} AND id = ANY(ARRAY(SELECT id FROM orders ${rows})) ORDER BY ${orderBy()} LIMIT ${limit}` : `${select} ${rows}`];
+  });
+  const [only] = reads;
+  const page =
+    reads.length > 1
+      ? `SELECT * FROM (${reads.map((read) => `(${read})`).join(' UNION ALL ')}) AS branches ORDER BY ${orderBy()} LIMIT ${limit}`
+      : (only ?? `${select} WHERE ${[...conditions, 'false'].join(' AND ')} LIMIT ${limit}`);
   // The first page also says which of the tenant's live events it reflects.
   const total = count
     ? `, (${orderCountExpression(criteria, params)}) AS total, (SELECT last_id FROM tenant_event_counters WHERE tenant_id = ${tenant}) AS last_event_id`
     : '';
   const sql = `SELECT ${pageRowsExpression(page, orderBy('r.'))} AS rows${total}`;
-  return { sql, values: params.values, prepared: criteria.search === undefined };
+  return { sql, values: params.values, prepared: !narrowsRows(criteria) };
 }

@@ -1,30 +1,19 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Order, OrderPage } from '../../shared/Order';
+import type { OrderFacets } from '../../shared/OrderFacets';
 import { principalOf } from '../auth/authentication';
 import type { EventHub } from '../events/EventHub';
 import { fieldError } from '../http/fieldErrors';
 import { requestLocale } from '../http/locale';
 import { ProblemError } from '../http/ProblemError';
 import { encodeCursor } from './orderCursor';
-import { CSV_BOM, csvHeader, csvRow, CsvDateFormat } from './orderCsv';
-import {
-  cursorFilter,
-  orderExportCriteria,
-  type OrderExportQuery,
-  orderExportQuerySchema,
-  orderListCriteria,
-  type OrderListQuery,
-  orderListQuerySchema,
-} from './orderListQuery';
+import { registerOrderExportRoutes } from './orderExportRoutes';
+import { cursorFilter, orderListCriteria, type OrderListQuery, orderListQuerySchema } from './orderListQuery';
 import { checkOrderPatch, orderPatchSchema, type ReceivedOrderPatch } from './orderPatch';
 import type { OrderRepository } from './OrderRepository';
 import { type OrderRecord, orderView } from './orderView';
 import { isUuid } from '../http/uuid';
 import { entityTag, orderNotFound as notFound, sendOrder } from './orderAnswers';
-
-/** Rows read from the database per query while exporting. */
-export const EXPORT_BATCH_SIZE = 1000;
 
 const STRONG_ETAG = /^"(\d{1,9})"$/;
 const WEAK_ETAG = /^W\/"\d{1,9}"$/;
@@ -68,7 +57,9 @@ function staleVersion(current: OrderRecord): ProblemError {
  * (another tenant's order is 404, never 403):
  * - `GET /api/orders`: one page (keyset cursor); `total` is counted for the first page and carried
  *   in the cursor, so it is the count as of the first page.
- * - `GET /api/orders/export.csv`: every order of the same filter as CSV, streamed in batches.
+ * - `GET /api/orders/export.csv`: every order of the same filter as CSV, streamed in batches;
+ *   `POST /api/orders/export.csv` the chosen ones (orderExportRoutes.ts).
+ * - `GET /api/orders/facets`: the tenant's stations and services, for the filter to offer.
  * - `GET /api/orders/{id}`: one order with `ETag: "<version>"`.
  * - `PATCH /api/orders/{id}`: a change under `If-Match: "<version>"`, announced as `order.updated`.
  */
@@ -83,38 +74,14 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderRoutesDeps)
     return { items: slice.records.map(orderView), nextCursor, total, ...(slice.lastEventId === undefined ? {} : { lastEventId: slice.lastEventId }) };
   });
 
-  app.get<{ Querystring: OrderExportQuery }>(
-    '/api/orders/export.csv',
-    { schema: { querystring: orderExportQuerySchema } },
-    async (request, reply) => {
-      const locale = requestLocale(request);
-      const { filter, sort, timeZone } = orderExportCriteria(principalOf(request).tenantId, request.query, locale);
-      const dates = new CsvDateFormat(timeZone);
-      const batches = deps.orders.batches(filter, sort, EXPORT_BATCH_SIZE);
-      // The first batch is read before the answer starts, so that a failing database is still a problem answer.
-      const first = await batches.next();
-      async function* chunks(): AsyncGenerator<string> {
-        try {
-          yield CSV_BOM + csvHeader(locale);
-          let batch = first;
-          while (!batch.done) {
-            yield batch.value.map((record) => csvRow(record, locale, dates)).join('');
-            batch = await batches.next();
-          }
-        } finally {
-          // Also when the client goes away: no further batch is read.
-          await batches.return(undefined);
-        }
-      }
-      const stream = Readable.from(chunks(), { objectMode: false });
-      stream.on('error', (error) => request.log.error({ err: error }, 'order export failed'));
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="orders-${dates.isoDate(deps.clock())}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(stream);
-    },
-  );
+  registerOrderExportRoutes(app, deps);
+
+  app.get('/api/orders/facets', async (request, reply): Promise<OrderFacets> => {
+    const facets = await deps.orders.facets(principalOf(request).tenantId);
+    // Read from a small table (migration 014), so asked afresh each time: a station just entered is offered at once.
+    reply.header('cache-control', 'no-store');
+    return facets;
+  });
 
   app.get<{ Params: { id: string } }>('/api/orders/:id', async (request, reply): Promise<Order> => {
     const { id } = request.params;

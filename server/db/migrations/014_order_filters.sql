@@ -1,0 +1,14 @@
+-- The order list filtered by station and service (`station=…`, `service=…`), and the values to offer
+-- (GET /api/orders/facets). Without these, a page and its total under such a filter read every order
+-- of the range and then the row of each: seconds at a million orders, whether the station is common or
+-- has three orders. With them:
+-- - `total` under a station or service filter is counted from one of these indexes alone (the range,
+--   state, the other of station and service, and the price are key columns), within the station's or
+--   service's orders of the range (migration 002's per-day counts know no station or service);
+-- - a page of one station or service sorted by begin reads its orders in order, however few;
+-- - the stations and the services of a tenant are read by a loose index scan, one index descent per
+--   value, instead of a distinct over all its orders.
+-- Each costs one more index entry per stored order version (an insert, or an update of an indexed
+-- column such as the state), like the seven indexes before.
+CREATE INDEX orders_tenant_station_idx ON orders (tenant_id, station, begin_at, id, end_at, status_rank, service, price_amount);
+CREATE INDEX orders_tenant_service_idx ON orders (tenant_id, service, begin_at, id, end_at, status_rank, station, price_amount);
