@@ -226,7 +226,27 @@ export async function runBackendBench(options: BackendBenchOptions = {}): Promis
     const week = new Date(Date.parse(range.begin) + 60 * 86_400_000);
     const weekRange = `begin=${encodeURIComponent(week.toISOString())}&end=${encodeURIComponent(new Date(week.getTime() + 7 * 86_400_000).toISOString())}`;
     const inWeek = (query: string) => () => `${server.url}/api/orders?${weekRange}&limit=100${query}`;
-    const calls = [healthz, () => list(''), deep, ...sorts.map((sort) => () => list(`&sort=${sort}`)), () => list('&status=new&status=confirmed'), inWeek(''), inWeek('&sort=price')];
+    // Filters the per-day counts do not know: each counted from the orders of its range (migration 014).
+    const filters = [
+      ['station Kiel', '&station=Kiel'],
+      ['service Glasreparatur (3 % of the orders)', `&service=${encodeURIComponent('Glasreparatur')}`],
+      ['a station without orders', '&station=Husum'],
+      ['price 100–200 €', '&priceMin=10000&priceMax=20000'],
+      ['station Kiel, service Inspektion, status new', '&station=Kiel&service=Inspektion&status=new'],
+    ] as const;
+    const facets = () => `${server.url}/api/orders/facets`;
+    const calls = [
+      healthz,
+      () => list(''),
+      deep,
+      ...sorts.map((sort) => () => list(`&sort=${sort}`)),
+      () => list('&status=new&status=confirmed'),
+      inWeek(''),
+      inWeek('&sort=price'),
+      ...filters.map(([, query]) => () => list(query)),
+      inWeek('&station=Kiel'),
+      facets,
+    ];
 
     log(`warming up (${warmUp} requests)…`);
     await load((i) => (calls[i % calls.length] ?? healthz)(i), token, warmUp, clients, agent);
@@ -257,6 +277,11 @@ export async function runBackendBench(options: BackendBenchOptions = {}): Promis
     others['first page, status new+confirmed'] = await measure('first page, whole range, status new + confirmed', () => list('&status=new&status=confirmed'));
     others['first page, one week'] = await measure('first page, one week in the middle, `-begin`', inWeek(''));
     others['first page, one week by price'] = await measure('first page, one week in the middle, `price`', inWeek('&sort=price'));
+    for (const [label, query] of filters) {
+      others[`first page, ${label}`] = await measure(`first page, whole range, ${label}`, () => list(query));
+    }
+    others['first page, one week, station Kiel'] = await measure('first page, one week in the middle, station Kiel', inWeek('&station=Kiel'));
+    others.facets = await measure('`/api/orders/facets`', facets);
 
     const table = markdownTable(rows);
     return { orders, seedSeconds, startSeconds, clients, depth, range, total: first.total, baseline, firstPage, deepPage, others, table };

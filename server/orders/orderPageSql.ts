@@ -87,11 +87,11 @@ function valueBranching(criteria: OrderListCriteria): { column: 'station' | 'ser
  * tested on index keys. The sort by number, and the sorts by begin and status under a filter of
  * several states, read one ordered branch per state from an index that leads with the state and
  * merge them, instead of passing over long runs of other states (numbers follow creation, states
- * follow dates). The sorts by begin under a station (or else a service) filter read one ordered
- * branch per station (service) from the index that leads with it (migration 014): a station with few
- * orders is not looked for among all of the range. Other filters are tested on the rows the sort's
- * index yields (see `filterConditions`), the price unless the sort is by price, stations and
- * services unless it is by begin.
+ * follow dates). Under a station (or else a service) filter, the sorts by begin read one ordered
+ * branch per station (service) from the index that leads with it (migration 014), so that a station
+ * with few orders is not looked for among all of the range, and the sorts by price and status pick
+ * the page's ids from that index. Other filters are tested on the rows the sort's index yields (see
+ * `filterConditions`): the price unless the sort is by price, stations and services by number.
  */
 export function orderPageStatement(criteria: OrderListCriteria, count: boolean): OrderPageStatement {
   const params = new SqlParameters();
