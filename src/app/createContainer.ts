@@ -39,6 +39,7 @@ function loadedOnce(container: Container, importModule: () => Promise<ContainerM
  */
 export function providePageModules(container: Container): void {
   providePageServices('orders', loadedOnce(container, () => import(/* webpackChunkName: "orders" */ './modules/ordersPageModule').then((m) => m.ordersPageModule)));
+  providePageServices('settings', loadedOnce(container, () => import(/* webpackChunkName: "settings" */ './modules/settingsPageModule').then((m) => m.settingsPageModule)));
   providePageServices('users', loadedOnce(container, () => import(/* webpackChunkName: "users" */ './modules/usersPageModule').then((m) => m.usersPageModule)));
 }
 

@@ -28,8 +28,6 @@ import { OrderColumnsStore } from '../../domain/stores/OrderColumnsStore';
 import { OrdersFilterStore } from '../../domain/stores/OrdersFilterStore';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
 import { PreferencesStore } from '../../domain/stores/PreferencesStore';
-import { PasswordChangeStore } from '../../domain/stores/PasswordChangeStore';
-import { ThemeSettingsStore } from '../../domain/stores/ThemeSettingsStore';
 import { UnsavedEditsStore } from '../../domain/stores/UnsavedEditsStore';
 import { NewOrderStore } from '../../domain/stores/NewOrderStore';
 import { OrderSelectionStore } from '../../domain/stores/OrderSelectionStore';
@@ -70,12 +68,6 @@ export const coreModule = new ContainerModule(({ bind }) => {
       (session: SessionStore, notifier: Notifier, persistence: StatePersistence) => new BlockedNotificationsHint(session, notifier, persistence),
       [SessionStore, Notifier, StatePersistence],
     )
-    .inSingletonScope();
-  bind(PasswordChangeStore)
-    .toResolvedValue((session: SessionStore, api: AuthApi, notifier: Notifier) => new PasswordChangeStore(session, api, notifier), [SessionStore, AuthApi, Notifier])
-    .inSingletonScope();
-  bind(ThemeSettingsStore)
-    .toResolvedValue((session: SessionStore, api: AuthApi, notifier: Notifier) => new ThemeSettingsStore(session, api, notifier), [SessionStore, AuthApi, Notifier])
     .inSingletonScope();
   bind(NewOrderStore)
     .toResolvedValue(

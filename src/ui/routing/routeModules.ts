@@ -27,7 +27,8 @@ export const routeModules = {
     ),
   ),
   settings: loadOnce(() =>
-    withTexts(
+    withServices(
+      'settings',
       import(/* webpackChunkName: "settings" */ '../settings/SettingsPage'),
       import(/* webpackChunkName: "settings" */ '../locales/settingsTexts').then((m) => m.settingsTexts),
     ),

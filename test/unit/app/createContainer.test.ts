@@ -2,6 +2,7 @@ import { Container, ContainerModule, type ServiceIdentifier } from 'inversify';
 import { ConsoleContribution, ConsoleContributions } from '../../../src/app/ConsoleContribution';
 import { consoleModules, providePageModules } from '../../../src/app/createContainer';
 import { ordersPageModule } from '../../../src/app/modules/ordersPageModule';
+import { settingsPageModule } from '../../../src/app/modules/settingsPageModule';
 import { usersPageModule } from '../../../src/app/modules/usersPageModule';
 import { SavedViewsStore } from '../../../src/domain/stores/SavedViewsStore';
 import { UsersStore } from '../../../src/domain/stores/UsersStore';
@@ -25,7 +26,7 @@ function consoleContainer(environment: Environment, pages = true) {
   const container = new Container();
   const router = createConsoleRouter(window);
   // The pages' modules as their chunks bring them.
-  const recording = [...consoleModules(environment, { config, router, i18n: createI18n(resources), window }), ...(pages ? [ordersPageModule, usersPageModule] : [])].map(
+  const recording = [...consoleModules(environment, { config, router, i18n: createI18n(resources), window }), ...(pages ? [ordersPageModule, settingsPageModule, usersPageModule] : [])].map(
     (module) =>
       new ContainerModule((options) =>
         module.load({

@@ -1,5 +1,6 @@
 import { Container, ContainerModule } from 'inversify';
 import { ordersPageModule } from '../../../src/app/modules/ordersPageModule';
+import { settingsPageModule } from '../../../src/app/modules/settingsPageModule';
 import { usersPageModule } from '../../../src/app/modules/usersPageModule';
 import { coreModule } from '../../../src/app/modules/coreModule';
 import { Clock } from '../../../src/domain/ports/Clock';
@@ -66,6 +67,7 @@ export function createTestContainer(storage: Storage = window.localStorage): Tes
   container.load(
     coreModule,
     ordersPageModule,
+    settingsPageModule,
     usersPageModule,
     new ContainerModule(({ bind }) => {
       bind(Clock).toConstantValue(clock);
