@@ -33,6 +33,12 @@ export const RENEW_AT_SHARE = 2 / 3;
 /** After a renewal that failed (no network, the backend away), the next try. */
 export const RENEW_RETRY_MS = 60_000;
 
+/**
+ * The tabs' lock around a renewal, held until the renewed token is stored: a tab that renews revokes
+ * the token every tab of the browser holds.
+ */
+const RENEWAL_LOCK = 'order-cockpit.session-renewal';
+
 /** Where 401 answers are announced: the HTTP client and the live stream. */
 export interface UnauthorizedSource {
   onDidReceiveUnauthorized(listener: (event: RefusedRequest) => void): Disposable;
@@ -283,12 +289,14 @@ export class SessionLifecycle implements Disposable {
     if (session.token !== token || expiry === null || expiry <= clock.now()) {
       return;
     }
-    lock.run('order-cockpit.session-renewal', async () => {
-      await session.reread();
-      return session.token === token ? auth.renew() : null;
-    }).then(
-      (result) => {
-        if (result === null || session.token !== token) {
+    lock
+      .run(RENEWAL_LOCK, async () => {
+        await session.reread();
+        if (session.token !== token) {
+          return;
+        }
+        const result = await auth.renew();
+        if (session.token !== token) {
           return;
         }
         const renewedExpiry = jwtExpiry(result.token);
@@ -296,15 +304,15 @@ export class SessionLifecycle implements Disposable {
           // Its longest time is reached: this token ends the session, and is not renewed again.
           this.finalExpiry = renewedExpiry;
         }
+        // Stored before the lock is released: the other tabs' 401s for the revoked token wait for it.
         session.signIn(result);
-      },
-      () => {
+      })
+      .catch(() => {
         // A 401 ends the session through its rule; anything else is tried again while the token lasts.
         if (session.token === token && this.renewal === null) {
           this.renewal = timers.after(RENEW_RETRY_MS, () => this.renewWhenUsed(token));
         }
-      },
-    );
+      });
   }
 
   /** Says, two minutes before `token` expires (or at once when less is left), that the session is about to end. */
@@ -337,15 +345,28 @@ export class SessionLifecycle implements Disposable {
       .catch(() => undefined);
   }
 
-  /** The 401 rule: only a request that carried the current token ends the session. */
+  /**
+   * The 401 rule: only a request that carried the current token ends the session. Another tab may
+   * have renewed the session, which revoked that token: the stored session is read again once no tab
+   * is renewing (the renewal lock), and a token renewed meanwhile goes on.
+   */
   private expire(event: RefusedRequest): void {
-    const { session, navigator, notifier } = this.deps;
+    const { session, lock } = this.deps;
     if (event.token === null || event.token !== session.token) {
       return;
     }
-    const returnTo = navigator.currentPath;
-    session.signOut();
-    notifier.show({ message: 'login.sessionExpired', intent: 'warning' });
-    navigator.navigate(loginPathReturningTo(returnTo), { replace: true });
+    void lock
+      .run(RENEWAL_LOCK, () => session.reread())
+      .catch(() => undefined)
+      .then(() => {
+        if (event.token !== session.token) {
+          return;
+        }
+        const { navigator, notifier } = this.deps;
+        const returnTo = navigator.currentPath;
+        session.signOut();
+        notifier.show({ message: 'login.sessionExpired', intent: 'warning' });
+        navigator.navigate(loginPathReturningTo(returnTo), { replace: true });
+      });
   }
 }

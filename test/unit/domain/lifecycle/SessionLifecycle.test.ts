@@ -305,15 +305,17 @@ describe('SessionLifecycle', () => {
       const signOut = jest.spyOn(session, 'signOut');
       const results = await Promise.allSettled(Array.from({ length: 10 }, () => http.get('/orders')));
       expect(results.every((result) => result.status === 'rejected')).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 0));
       expect(signOut).toHaveBeenCalledTimes(1);
       expect(session.isSignedIn).toBe(false);
       expect(bed.navigator.navigations).toEqual(['/login?returnTo=%2Forders%3Fstatus%3Dnew']);
       expect(bed.notifier.toasts).toEqual([expect.objectContaining({ message: 'login.sessionExpired' })]);
     });
 
-    it('a 401 of the stream logs out like any other', () => {
+    it('a 401 of the stream logs out like any other', async () => {
       session.signIn(loginResult(bed.clock.now()));
       bed.events.refuse(session.token);
+      await new Promise((resolve) => setTimeout(resolve, 0));
       expect(session.isSignedIn).toBe(false);
       expect(bed.navigator.navigations.at(-1)).toMatch(/^\/login/);
     });
@@ -329,6 +331,22 @@ describe('SessionLifecycle', () => {
       await expect(request).rejects.toMatchObject({ status: 401 });
       bed.events.refuse(null);
       expect(session.token).toBe(current);
+      expect(bed.navigator.navigations).toEqual([]);
+      expect(bed.notifier.toasts).toEqual([]);
+    });
+
+    it('lets a session go on whose token another tab renewed meanwhile (the renewal revoked the one refused)', async () => {
+      const signedIn = bed.clock.now();
+      session.signIn(loginResult(signedIn));
+      const refusedToken = session.token;
+      // The other tab stored its renewed token; its storage event has not reached this one yet.
+      const renewed = loginResult(signedIn + 1000);
+      const stored = JSON.parse(localStorage.getItem(STATE_KEY) ?? '{}') as { auth: Record<string, unknown> };
+      localStorage.setItem(STATE_KEY, JSON.stringify({ ...stored, auth: { ...stored.auth, token: renewed.token } }));
+      bed.events.refuse(refusedToken);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(session.isSignedIn).toBe(true);
+      expect(session.token).toBe(renewed.token);
       expect(bed.navigator.navigations).toEqual([]);
       expect(bed.notifier.toasts).toEqual([]);
     });

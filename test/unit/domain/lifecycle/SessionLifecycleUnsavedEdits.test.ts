@@ -13,6 +13,11 @@ import { FakeOrdersApi, makeOrders } from '../../support/FakeOrdersApi';
 
 /** The session lifecycle and the unsaved edits: kept through an involuntary end, offered to their user only. */
 describe('SessionLifecycle and unsaved edits', () => {
+  /** The stream refuses the session's token; its end follows once the stored session is read again. */
+  const refused = async () => {
+    bed.events.refuse(session.token);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
   let bed: TestBed;
   let session: SessionStore;
   let lifecycle: SessionLifecycle;
@@ -54,7 +59,7 @@ describe('SessionLifecycle and unsaved edits', () => {
   it('keeps an edit through a session refused with a 401, closes the order, and offers the edit when the same user signs in again', async () => {
     await editing();
 
-    bed.events.refuse(session.token);
+    await refused();
 
     expect(session.isSignedIn).toBe(false);
     expect(detail.order).toBeNull();
@@ -74,12 +79,12 @@ describe('SessionLifecycle and unsaved edits', () => {
     dialog.open();
     dialog.edit('customer.name', 'Greta Lindholm');
 
-    bed.events.refuse(session.token);
+    await refused();
     expect(dialog.isOpen).toBe(false);
 
     session.signIn(loginResult(bed.clock.now()));
     expect(keeping.offer?.fields).toEqual({ 'customer.name': 'Greta Lindholm' });
-    bed.events.refuse(session.token);
+    await refused();
     session.signIn(loginResult(bed.clock.now(), demoAdmin));
     expect(keeping.offer).toBeNull();
     expect(localStorage.getItem('cockpit.unsavedNewOrders')).toBeNull();
@@ -88,7 +93,7 @@ describe('SessionLifecycle and unsaved edits', () => {
 
   it('offers nothing to another user signing in on the browser, and deletes the first user’s edits then', async () => {
     await editing();
-    bed.events.refuse(session.token);
+    await refused();
 
     session.signIn(loginResult(bed.clock.now(), demoAdmin));
 
