@@ -133,6 +133,8 @@ export class SessionLifecycle implements Disposable {
   private settledToken: string | null = null;
   /** The warning before the session's end, while one is due. */
   private endWarning: Disposable | null = null;
+  /** The token whose refusal has ended the session (told once, however many requests it refused). */
+  private endedToken: string | null = null;
   /** The renewal of the current token, while one is due or waits for the console to be used. */
   private renewal: Disposable | null = null;
   /** The end of a session whose renewal no longer extends it (its longest time reached). */
@@ -351,21 +353,23 @@ export class SessionLifecycle implements Disposable {
    * is renewing (the renewal lock), and a token renewed meanwhile goes on.
    */
   private expire(event: RefusedRequest): void {
-    const { session, lock } = this.deps;
+    const { session, lock, navigator } = this.deps;
     if (event.token === null || event.token !== session.token) {
       return;
     }
+    const returnTo = navigator.currentPath;
     void lock
       .run(RENEWAL_LOCK, () => session.reread())
       .catch(() => undefined)
       .then(() => {
-        if (event.token !== session.token) {
+        // Renewed in another tab meanwhile: the session goes on with that token. (Read again, an
+        // expired token is no session any more: that end is told like any other.)
+        if ((session.token !== null && session.token !== event.token) || this.endedToken === event.token) {
           return;
         }
-        const { navigator, notifier } = this.deps;
-        const returnTo = navigator.currentPath;
+        this.endedToken = event.token;
         session.signOut();
-        notifier.show({ message: 'login.sessionExpired', intent: 'warning' });
+        this.deps.notifier.show({ message: 'login.sessionExpired', intent: 'warning' });
         navigator.navigate(loginPathReturningTo(returnTo), { replace: true });
       });
   }

@@ -351,6 +351,19 @@ describe('SessionLifecycle', () => {
       expect(bed.notifier.toasts).toEqual([]);
     });
 
+    it('tells the end of a session whose refused token has expired when the stored session is read again', async () => {
+      bed.navigator.currentPath = '/orders/o-7';
+      session.signIn(loginResult(bed.clock.now()));
+      // The token's time is over: read again, the stored session is no session any more.
+      bed.clock.time += 60 * 60_000;
+      bed.events.refuse(session.token);
+      bed.events.refuse(session.token);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(session.isSignedIn).toBe(false);
+      expect(bed.notifier.toasts).toEqual([expect.objectContaining({ message: 'login.sessionExpired' })]);
+      expect(bed.navigator.navigations).toEqual(['/login?returnTo=%2Forders%2Fo-7']);
+    });
+
     it('stops after dispose()', async () => {
       session.signIn(loginResult(bed.clock.now()));
       lifecycle.dispose();
