@@ -11,5 +11,7 @@ module.exports = {
   transform: { '^.+\\.[tj]sx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json', diagnostics: false }] },
   transformIgnorePatterns: ['/node_modules/(?!(inversify|@inversifyjs)/)'],
   testTimeout: 60000,
+  // The migrated database folder every backend of the tests starts with (test/server/support/embeddedDump.ts).
+  globalSetup: '<rootDir>/test/browser/support/browserGlobalSetup.ts',
   maxWorkers: 1,
 };

@@ -35,6 +35,8 @@ module.exports = {
     {
       displayName: 'server',
       ...server,
+      // The migrated embedded database every test server starts from (test/server/support/embeddedDump.ts).
+      globalSetup: '<rootDir>/test/server/support/embeddedGlobalSetup.ts',
       // What needs PostgreSQL itself (several processes on one server, LISTEN/NOTIFY) runs in server-postgres only.
       testPathIgnorePatterns: ['Postgres\\.test\\.ts$', '/multiProcess[^/]*\\.test\\.ts$'],
     },

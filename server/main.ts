@@ -18,6 +18,7 @@
  *                    network, or a test's fake. Every entry is a deliberate opening (default none)
  *   SEED_ORDERS      orders per demo tenant created on first start (default 5000)
  *   SEED_TENANT_ORDERS  orders of single demo tenants instead, by order number prefix: AN=1000000,CF=5000
+ *   SEED_NOW         the instant the demo data is made around, RFC 3339 (default: the first start's clock)
  *   PRODUCTION_HOST  host name of production, for /config.json (default cockpit.example.com)
  *   RELEASE          release shown by the console (default: version in package.json)
  *   STATIC_DIR       console build to serve (default dist at the repository root)
@@ -47,6 +48,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { keyFromDataDir } from './auth/signingKey';
 import { runPrimary, type WorkerReady } from './cluster/clusterPrimary';
+import { parseInstant } from '../shared/instant';
 import { onOffSetting } from './config/onOffSetting';
 import { parsePushServiceHosts } from './push/pushServiceHosts';
 import { vapidKeysFromDataDir } from './push/vapidKeys';
@@ -92,6 +94,11 @@ function readSettings() {
   } catch (error) {
     throw new Error(`SEED_TENANT_ORDERS: ${error instanceof Error ? error.message : String(error)}`);
   }
+  const seedNowText = text('SEED_NOW');
+  const seedNowMs = seedNowText === undefined ? undefined : parseInstant(seedNowText);
+  if (seedNowText !== undefined && seedNowMs === undefined) {
+    throw new Error(`SEED_NOW must be an instant such as 2026-11-26T00:00:00+01:00, not ${JSON.stringify(seedNowText)}`);
+  }
   const staticDir = path.resolve(text('STATIC_DIR') ?? path.join(REPOSITORY_ROOT, 'dist'));
   const serveSourceMaps = onOffSetting('SERVE_SOURCE_MAPS', process.env.SERVE_SOURCE_MAPS);
   const simulate = onOffSetting('SIMULATE', process.env.SIMULATE);
@@ -129,6 +136,7 @@ function readSettings() {
     databaseUrl,
     seedOrders,
     seedTenantOrders,
+    seedNow: seedNowMs === undefined ? undefined : new Date(seedNowMs),
     staticDir,
     serveSourceMaps,
     jwtSecret: text('JWT_SECRET'),

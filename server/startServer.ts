@@ -50,6 +50,11 @@ export interface StartServerOptions {
    * A directory: the embedded database in `<dir>/pgdata` and the token key in `<dir>/jwt-secret`.
    */
   database?: 'memory' | string;
+  /**
+   * With the database in memory: a file `PgliteDatabase.dumpTo` wrote of a migrated database, which
+   * the database starts as a copy of instead of being created (the backend tests' quick start).
+   */
+  memoryFromDump?: string;
   /** A PostgreSQL connection string: use that server instead of the embedded database. */
   databaseUrl?: string;
   /** Orders per demo tenant, created on first start only (when there is no tenant yet). Default 200. */
@@ -59,6 +64,11 @@ export interface StartServerOptions {
    * gives Autohaus Nord a million orders and City Fleet Rentals `seedOrders`.
    */
   seedTenantOrders?: Readonly<Record<string, number>>;
+  /**
+   * The instant the demo data is made around (what has begun, ended, been created). Default: the
+   * clock at the first start.
+   */
+  seedNow?: Date;
   /** The console build to serve. Default `<repository>/dist`. */
   staticDir?: string;
   /** Whether the build's source maps (`*.map`) are served. Default false (they are for error reporting). */
@@ -137,7 +147,7 @@ function databaseLocation(options: StartServerOptions): DatabaseLocation {
   if (options.database && options.database !== 'memory') {
     return { kind: 'embedded', dataDir: options.database };
   }
-  return { kind: 'memory' };
+  return { kind: 'memory', from: options.memoryFromDump };
 }
 
 function signingKey(options: StartServerOptions): Buffer {
@@ -209,7 +219,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const seeded = await seedDemoData(database, {
       ordersPerTenant: options.seedOrders ?? 200,
       ordersByTenant: options.seedTenantOrders,
-      now: clock(),
+      now: options.seedNow ?? clock(),
     });
     // Reports to the app's logger once there is one (nothing is published before).
     let logError = (_error: unknown, _message: string) => {};

@@ -1,3 +1,4 @@
+import type { ColorScheme } from './ColorScheme';
 import type { Language } from './Language';
 import type { Role } from './Role';
 import type { ThemeColorKey, ThemeColors } from './ThemeColors';
@@ -13,6 +14,8 @@ export interface User {
   email: string;
   name: string;
   language: Language;
+  /** The theme the user chose (shared/ColorScheme.ts), kept per user as the language is. */
+  colorScheme: ColorScheme;
   /** What the user may do (shared/Role.ts). */
   role: Role;
   tenant: Tenant;
@@ -26,6 +29,7 @@ export type ThemeUpdate = Partial<Record<ThemeColorKey, string | null>>;
 /** What `PATCH /api/me` accepts. */
 export interface UserUpdate {
   language?: Language;
+  colorScheme?: ColorScheme;
   theme?: ThemeUpdate;
 }
 

@@ -46,11 +46,11 @@ export const SHELL_OWN_RULES = '/* The shell\'s own rules */';
 
 /**
  * Classes that only signed-in pages set, themselves only: `bp6-outlined` (the order drawer's status
- * buttons) and the dark theme (`bp6-dark`, Blueprint's `data-bp-color-scheme="dark"`), which is to
- * come as the operator's own choice, as the colours are (ThemeService): a signed-in page's, while
- * the login page has no operator and is drawn in the light theme.
+ * buttons). The dark theme (`bp6-dark` on `<body>`) is not one of them: the login page follows the
+ * theme chosen in this browser or the operating system's, so the dark rules of what it draws stay
+ * with it (those of the signed-in pages' classes move, by those classes).
  */
-export const SIGNED_IN_ONLY_MODIFIERS = ['outlined', 'dark'].map((name) => `${NS}-${name}`);
+export const SIGNED_IN_ONLY_MODIFIERS = ['outlined'].map((name) => `${NS}-${name}`);
 
 /** Whether `className` is one of the signed-in pages' own (`bp6-control` itself, not `bp6-control-group` through it). */
 export function isSignedInOnlyClass(className: string): boolean {
@@ -60,12 +60,9 @@ export function isSignedInOnlyClass(className: string): boolean {
   );
 }
 
-/** Whether a selector can only match on a signed-in page: one of its classes is drawn there only, or it needs the dark scheme. */
+/** Whether a selector can only match on a signed-in page: one of its classes is drawn there only. */
 export function needsSignedInPage(selector: string): boolean {
-  return (
-    /\[data-bp-color-scheme=["']?dark/.test(selector) ||
-    Array.from(selector.matchAll(new RegExp(`\\.(${NS}-[A-Za-z0-9_-]+)`, 'g')), (match) => match[1] as string).some(isSignedInOnlyClass)
-  );
+  return Array.from(selector.matchAll(new RegExp(`\\.(${NS}-[A-Za-z0-9_-]+)`, 'g')), (match) => match[1] as string).some(isSignedInOnlyClass);
 }
 
 /**

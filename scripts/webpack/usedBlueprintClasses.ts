@@ -11,8 +11,8 @@
  *    (`bp6-button` + `-text`), to any depth (`bp6-datepicker` + `-caption` + `-measure`);
  * 3. the families below add what a used builder makes from values that are no text of the bundle
  *    (an intent, a position, a placement, a CSS transition's stage);
- * 4. `bp6-dark` is always kept: it is set on an ancestor by the page, not by a component, and the
- *    dark theme is to come.
+ * 4. `bp6-dark` is always kept: it is set on an ancestor (`<body>`, by the theme service), not by a
+ *    component.
  * Only classes of used components come out; unused components' constants are not in the bundle
  * (Blueprint's modules are free of side effects, so webpack drops what nothing imports).
  */
@@ -51,7 +51,7 @@ export const DYNAMIC_FAMILIES: ReadonlyArray<{ base: string; suffixes: readonly 
  */
 export const TRANSITION_SUFFIXES = ['-appear', '-appear-active', '-appear-done', '-enter', '-enter-active', '-enter-done', '-exit', '-exit-active', '-exit-done'];
 
-/** Always kept: the dark theme's class, set on an ancestor (the page's root) rather than by a component. */
+/** Always kept: the dark theme's class, set on an ancestor (`<body>`) rather than by a component. */
 export const ALWAYS_KEPT = [`${NS}-dark`];
 
 const TOKEN = /[A-Za-z0-9_-]+/g;

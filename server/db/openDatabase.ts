@@ -4,7 +4,11 @@ import { PgliteDatabase } from './PgliteDatabase';
 import { PostgresDatabase } from './PostgresDatabase';
 
 /** Where the data lives: PostgreSQL at a URL, the embedded database in a directory, or memory (tests). */
-export type DatabaseLocation = { kind: 'postgres'; url: string } | { kind: 'embedded'; dataDir: string } | { kind: 'memory' };
+export type DatabaseLocation =
+  | { kind: 'postgres'; url: string }
+  | { kind: 'embedded'; dataDir: string }
+  /** `from`: a file `PgliteDatabase.dumpTo` wrote, which the database starts as a copy of. */
+  | { kind: 'memory'; from?: string };
 
 /** Opens the database; the embedded one keeps its files in `<dataDir>/pgdata`. */
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
@@ -14,6 +18,6 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     case 'embedded':
       return PgliteDatabase.open(path.join(location.dataDir, 'pgdata'));
     case 'memory':
-      return PgliteDatabase.open();
+      return PgliteDatabase.open(undefined, { from: location.from });
   }
 }

@@ -1,13 +1,14 @@
 // The embedded PostgreSQL (PGlite) runs in this worker thread, so that long statements such as seeding
 // never block the HTTP server, and so that PGlite's WebAssembly loader runs in a plain Node context
 // (also when the server is started from inside a test runner's module sandbox).
-// Protocol: the parent sends { id, kind: 'query' | 'exec' | 'close', sql?, params? } and receives
+// Protocol: the parent sends { id, kind: 'query' | 'exec' | 'dump' | 'close', sql?, params? } (a dump's
+// sql is the file to write) and receives
 // { id, ok: true, rows } or { id, ok: false, error: { message, code } }. Dates leave as ISO strings.
 //
 // Every `query` runs as a named prepared statement with a generic plan (see PreparedStatements):
 // planning a statement of the order list took longer than running it.
 import { parentPort, workerData } from 'node:worker_threads';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { parse, PGlite, protocol } from '@electric-sql/pglite';
 import { AnswerBuffer, concat, readRows } from './pgWireAnswer.cjs';
 
@@ -28,6 +29,8 @@ function describe(error) {
 
 /** @type {string | null} */
 const dataDir = workerData?.dataDir ?? null;
+/** A file `dump` wrote, which a database in memory starts from. @type {string | null} */
+const from = workerData?.from ?? null;
 
 let db;
 try {
@@ -39,6 +42,7 @@ try {
   // third faster. Durability is that of PGlite (it runs without fsync anyway).
   // plan_cache_mode: see PreparedStatements.
   const options = {
+    loadDataDir: from ? new Blob([readFileSync(from)]) : undefined,
     startParams: [
       ...PGlite.defaultStartParams,
       '-c',
@@ -172,6 +176,13 @@ async function handle(message) {
       port.postMessage({ id, ok: true, rows: result.rows });
     } else if (kind === 'exec') {
       await db.exec(sql);
+      port.postMessage({ id, ok: true, rows: [] });
+    } else if (kind === 'dump') {
+      const dump = await db.dumpDataDir('none');
+      // Written beside and renamed, so that a reader never sees half a file.
+      const partial = `${sql}.${process.pid}.partial`;
+      writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
+      renameSync(partial, sql);
       port.postMessage({ id, ok: true, rows: [] });
     } else if (kind === 'close') {
       await db.close();

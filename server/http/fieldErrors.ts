@@ -1,6 +1,10 @@
+import { MIN_TEXT_CONTRAST } from '../../shared/colorContrast';
 import type { Language } from '../../shared/Language';
 import type { FieldError } from '../../shared/Problem';
 import { FIRST_VIEW_DAY, LAST_VIEW_DAY } from '../../shared/savedViewRules';
+
+/** A decimal number as German writes it (`3,1`). */
+const german = (number: string) => number.replace('.', ',');
 
 /** What can be wrong with one field, and how it is said in each language. */
 const MESSAGES = {
@@ -32,6 +36,18 @@ const MESSAGES = {
   colour: {
     en: () => 'must be a colour of the form #rgb, #rrggbb, rgb() or hsl()',
     de: () => 'muss eine Farbe der Form #rgb, #rrggbb, rgb() oder hsl() sein',
+  },
+  contrastLight: {
+    en: (p: string) => `text on this colour reaches only ${p}:1 in the light theme; at least ${MIN_TEXT_CONTRAST}:1 is needed`,
+    de: (p: string) => `Text auf dieser Farbe erreicht im hellen Design nur ${german(p)}:1; mindestens ${german(String(MIN_TEXT_CONTRAST))}:1 sind nötig`,
+  },
+  contrastBoth: {
+    en: (p: string) => `text on this colour reaches only ${p}:1 in the light and the dark theme; at least ${MIN_TEXT_CONTRAST}:1 is needed`,
+    de: (p: string) => `Text auf dieser Farbe erreicht im hellen und im dunklen Design nur ${german(p)}:1; mindestens ${german(String(MIN_TEXT_CONTRAST))}:1 sind nötig`,
+  },
+  contrastDark: {
+    en: (p: string) => `text on this colour reaches only ${p}:1 in the dark theme; at least ${MIN_TEXT_CONTRAST}:1 is needed`,
+    de: (p: string) => `Text auf dieser Farbe erreicht im dunklen Design nur ${german(p)}:1; mindestens ${german(String(MIN_TEXT_CONTRAST))}:1 sind nötig`,
   },
   cursor: {
     en: () => 'is not a valid cursor for this query and sort',

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { contrastFault, shownRatio } from '../../shared/colorContrast';
+import { COLOR_SCHEMES, type ColorScheme } from '../../shared/ColorScheme';
 import { isLanguage } from '../../shared/Language';
 import type { FieldError } from '../../shared/Problem';
 import { isValidThemeColor, THEME_COLOR_KEYS, type ThemeColorKey } from '../../shared/ThemeColors';
@@ -11,16 +13,23 @@ import { ProblemError } from '../http/ProblemError';
 import type { UserChanges, UserRepository } from '../users/UserRepository';
 import { userView } from '../users/userView';
 
+/** How a colour whose text does not read is told, by where it does not. */
+const CONTRAST_MESSAGES = { light: 'contrastLight', dark: 'contrastDark', both: 'contrastBoth' } as const;
+
 /** A colour's form and length are its value, checked by the handler (422, see ThemeColors.ts). */
 const colour = { type: ['string', 'null'] } as const;
 
-/** Unknown fields and wrong types are refused with 400; values are checked by the handler (422) so all are named at once. */
+/**
+ * Unknown fields, wrong types and a theme outside `system`, `light`, `dark` are refused with 400;
+ * the language and the colours are checked by the handler (422) so all are named at once.
+ */
 const patchSchema = {
   body: {
     type: 'object',
     additionalProperties: false,
     properties: {
       language: { type: 'string', maxLength: 20 },
+      colorScheme: { type: 'string', enum: [...COLOR_SCHEMES] },
       theme: {
         type: 'object',
         additionalProperties: false,
@@ -32,10 +41,11 @@ const patchSchema = {
 
 interface PatchBody {
   language?: string;
+  colorScheme?: ColorScheme;
   theme?: Partial<Record<ThemeColorKey, string | null>>;
 }
 
-/** `GET /api/me` and `PATCH /api/me` (the user's language; the tenant's colours, by an admin). Register behind authentication. */
+/** `GET /api/me` and `PATCH /api/me` (the user's language and theme; the tenant's colours, by an admin). Register behind authentication. */
 export function registerMeRoutes(app: FastifyInstance, deps: { users: UserRepository; clock: () => Date }): void {
   app.get('/api/me', async (request, reply): Promise<User> => {
     const user = await deps.users.findById(principalOf(request).userId);
@@ -48,9 +58,9 @@ export function registerMeRoutes(app: FastifyInstance, deps: { users: UserReposi
 
   app.patch<{ Body: PatchBody }>('/api/me', { schema: patchSchema }, async (request, reply): Promise<User> => {
     const locale = requestLocale(request);
-    const { language, theme } = request.body;
+    const { language, colorScheme, theme } = request.body;
     const errors: FieldError[] = [];
-    const changes: UserChanges = {};
+    const changes: UserChanges = colorScheme === undefined ? {} : { colorScheme };
     if (language !== undefined) {
       if (isLanguage(language)) {
         changes.language = language;
@@ -65,10 +75,16 @@ export function registerMeRoutes(app: FastifyInstance, deps: { users: UserReposi
         if (value === undefined) {
           continue;
         }
-        if (value === null || isValidThemeColor(value)) {
-          changes.theme[key] = value;
-        } else {
+        if (value !== null && !isValidThemeColor(value)) {
           errors.push(fieldError(`theme.${key}`, 'colour', locale));
+          continue;
+        }
+        // The text on the colour must read in the light theme and in the dark one (shared/colorContrast.ts).
+        const fault = value === null ? null : contrastFault(value);
+        if (fault) {
+          errors.push(fieldError(`theme.${key}`, CONTRAST_MESSAGES[fault.appearance], locale, String(shownRatio(fault.ratio))));
+        } else {
+          changes.theme[key] = value;
         }
       }
     }

@@ -35,7 +35,7 @@ export const DEMO_TENANTS: readonly DemoTenant[] = [
     name: 'Autohaus Nord',
     orderPrefix: 'AN',
     profile: 'german',
-    theme: { color1: '#0b3d91', color2: '#1f6feb', color3: '#d9480f' },
+    theme: { color1: '#0b3d91', color2: '#1f6feb', color3: '#c2410c' },
     user: { email: 'disponent@autohaus-nord.example', name: 'Dana Brandt', language: 'de', role: 'operator' },
     colleagues: [{ email: 'admin@autohaus-nord.example', name: 'Jonas Albrecht', language: 'de', role: 'admin' }],
   },

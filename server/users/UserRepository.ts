@@ -1,3 +1,4 @@
+import type { ColorScheme } from '../../shared/ColorScheme';
 import type { Language } from '../../shared/Language';
 import type { Role } from '../../shared/Role';
 import type { ThemeColorKey } from '../../shared/ThemeColors';
@@ -12,6 +13,8 @@ export interface UserRecord {
   name: string;
   password_hash: string;
   language: Language;
+  /** The theme the user chose (migration 015). */
+  color_scheme: ColorScheme;
   role: Role;
   /** A deactivated user cannot sign in (migration 010). */
   active: boolean;
@@ -22,9 +25,10 @@ export interface UserRecord {
   theme_color3: string | null;
 }
 
-/** What may change of a user: their language, and their tenant's colours (a colour set to null is cleared). */
+/** What may change of a user: their language and theme, and their tenant's colours (a colour set to null is cleared). */
 export interface UserChanges {
   language?: Language;
+  colorScheme?: ColorScheme;
   theme?: Partial<Record<ThemeColorKey, string | null>>;
 }
 
@@ -46,7 +50,7 @@ export interface UserAccess {
 export const SESSIONS_ENDED_CHANNEL = 'ended_sessions';
 
 const SELECT_USER = `
-  SELECT u.id, u.tenant_id, t.name AS tenant_name, u.email, u.name, u.password_hash, u.language, u.role,
+  SELECT u.id, u.tenant_id, t.name AS tenant_name, u.email, u.name, u.password_hash, u.language, u.color_scheme, u.role,
          u.active, u.must_change_password, t.theme_color1, t.theme_color2, t.theme_color3
     FROM users u JOIN tenants t ON t.id = u.tenant_id`;
 
@@ -121,7 +125,7 @@ export class UserRepository {
   }
 
   /**
-   * Applies all `changes` in one transaction: the language to the user, the colours to their tenant.
+   * Applies all `changes` in one transaction: the language and the theme to the user, the colours to their tenant.
    * Answers the user as changed, or undefined when unknown.
    */
   async update(id: string, changes: UserChanges, now: Date): Promise<UserRecord | undefined> {
@@ -140,6 +144,10 @@ export class UserRepository {
       if (changes.language !== undefined) {
         params.push(changes.language);
         assignments.push(`language = $${params.length}`);
+      }
+      if (changes.colorScheme !== undefined) {
+        params.push(changes.colorScheme);
+        assignments.push(`color_scheme = $${params.length}`);
       }
       const users = await tx.query<{ tenant_id: string }>(`UPDATE users SET ${assignments.join(', ')} WHERE id = $1 RETURNING tenant_id`, params);
       const tenantId = users[0]?.tenant_id;

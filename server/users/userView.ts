@@ -13,6 +13,7 @@ export function userView(record: UserRecord): User {
     email: record.email,
     name: record.name,
     language: record.language,
+    colorScheme: record.color_scheme,
     role: record.role,
     tenant: { id: record.tenant_id, name: record.tenant_name },
     theme,

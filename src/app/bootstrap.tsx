@@ -80,7 +80,7 @@ export async function bootstrap(root: HTMLElement, win: Window & typeof globalTh
   if (session.isSignedIn) {
     // The engine's number formatting and time-zone rules, set up by the first amount and time the
     // rows show, in tasks of their own while that page is on its way, not in the task that writes them.
-    warmRowTexts(win);
+    warmRowTexts(session.language, win);
   }
 
   await nextTask(win);

@@ -146,10 +146,11 @@ describe('Blueprint\'s stylesheets as the build ships them', () => {
     const shellCss = await (await fetch(new URL(shellHref ?? '', run.cockpit.url))).text();
     expect(shellCss.indexOf('.bp6-tooltip')).toBeGreaterThanOrEqual(0);
     expect(shellCss.indexOf('.bp6-tooltip')).toBeLessThan(shellCss.indexOf(SHELL_OWN_RULES));
-    // The dark theme (to come, the operator's choice) is a signed-in page's.
-    expect(css).not.toContain('.bp6-dark');
-    expect(shellCss.indexOf('.bp6-dark .bp6-button')).toBeGreaterThanOrEqual(0);
-    expect(shellCss.indexOf('.bp6-dark .bp6-button')).toBeLessThan(shellCss.indexOf(SHELL_OWN_RULES));
+    // The login page follows the theme: its components' dark rules are its own, the signed-in pages' come with the shell.
+    expect(css).toContain('.bp6-dark .bp6-button');
+    expect(css).not.toContain('.bp6-dark .bp6-navbar');
+    expect(shellCss.indexOf('.bp6-dark .bp6-navbar')).toBeGreaterThanOrEqual(0);
+    expect(shellCss.indexOf('.bp6-dark .bp6-navbar')).toBeLessThan(shellCss.indexOf(SHELL_OWN_RULES));
   });
 
   it('shows the login with an error, the orders, a tooltip, the user menu, the calendar and the settings as with the whole stylesheets', async () => {

@@ -80,6 +80,7 @@ describe('the columns of the orders grid in a browser', () => {
     expect(drawn.row[1]?.tag).toMatch(/^cockpit-status cockpit-status-\w+$/);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('cockpit.state') ?? '{}').orderColumns)).toEqual({
       columns: ['number', 'status', 'begin', 'end', 'station', 'service', 'price', 'licensePlate', 'vehicle'],
+      chosen: true,
     });
 
     // Rows scrolled into view are drawn with the same columns.

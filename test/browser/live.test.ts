@@ -62,7 +62,7 @@ describe('the live console in a browser', () => {
     const style = await page.evaluate(() => document.getElementById('custom-style')?.textContent ?? null);
     expect(style).toContain('#0b3d91');
     expect(style).toContain('#1f6feb');
-    expect(style).toContain('#d9480f');
+    expect(style).toContain('#c2410c');
     // The Content-Security-Policy admits the element (its nonce), so the colour is in effect.
     const header = await page.locator('.cockpit-header-toolbar').evaluate((element) => getComputedStyle(element).backgroundColor);
     expect(header).toBe('rgb(11, 61, 145)');

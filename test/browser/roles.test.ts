@@ -36,6 +36,8 @@ describe('roles in the console', () => {
     expect(await drawer.getByRole('button', { name: 'Save' }).count()).toBe(0);
     expect(await drawer.getByRole('button', { name: 'Confirm' }).count()).toBe(0);
     expect(await drawer.textContent()).toContain('Station');
+    // The price as English writes it.
+    expect(await drawer.textContent()).toMatch(/€\d{1,3}(?:,\d{3})*\.\d\d/);
 
     await page.goto('/settings');
     await page.getByTestId('colors-admin-only').waitFor();

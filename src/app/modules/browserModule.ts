@@ -12,11 +12,14 @@ import { FrameScheduler } from '../../domain/ports/FrameScheduler';
 import { OrdersExport } from '../../domain/ports/OrdersExport';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { StatePersistence } from '../../domain/ports/StatePersistence';
+import { PrintDialog } from '../../domain/ports/PrintDialog';
+import { SystemColorScheme } from '../../domain/ports/SystemColorScheme';
 import { ThemeService } from '../../domain/ports/ThemeService';
 import { Timers } from '../../domain/ports/Timers';
 import { TabLock } from '../../domain/ports/TabLock';
 import { UnsavedEdits } from '../../domain/ports/UnsavedEdits';
 import { UnsavedNewOrders } from '../../domain/ports/UnsavedNewOrders';
+import { ScreenWidth } from '../../domain/ports/ScreenWidth';
 import { UserActivity } from '../../domain/ports/UserActivity';
 import { WebTabLock } from '../../infrastructure/locks/WebTabLock';
 import { DomUserActivity } from '../../infrastructure/activity/DomUserActivity';
@@ -33,7 +36,10 @@ import { LocalStorageUnsavedEdits } from '../../infrastructure/persistence/Local
 import { LocalStorageUnsavedNewOrders } from '../../infrastructure/persistence/LocalStorageUnsavedNewOrders';
 import { AnimationFrameScheduler } from '../../infrastructure/scheduling/AnimationFrameScheduler';
 import { WindowTimers } from '../../infrastructure/scheduling/WindowTimers';
+import { WindowPrintDialog } from '../../infrastructure/print/WindowPrintDialog';
+import { MatchMediaScreenWidth } from '../../infrastructure/screen/MatchMediaScreenWidth';
 import { DomThemeService } from '../../infrastructure/theme/DomThemeService';
+import { MatchMediaColorScheme } from '../../infrastructure/theme/MatchMediaColorScheme';
 import { ConsoleContribution, disposedWithConsole } from '../ConsoleContribution';
 
 /** What the console needs from the page it runs in. */
@@ -60,6 +66,11 @@ export function browserModule(context: BrowserContext): ContainerModule {
     bind(ConsoleContribution).toConstantValue(disposedWithConsole(activity));
     bind(FrameScheduler).toConstantValue(new AnimationFrameScheduler(context.window));
     bind(ThemeService).toConstantValue(new DomThemeService(context.window.document));
+    const screenWidth = new MatchMediaScreenWidth(context.window);
+    bind(ScreenWidth).toConstantValue(screenWidth);
+    bind(ConsoleContribution).toConstantValue(disposedWithConsole(screenWidth));
+    bind(SystemColorScheme).toConstantValue(new MatchMediaColorScheme(context.window));
+    bind(PrintDialog).toConstantValue(new WindowPrintDialog(context.window));
     bind(FetchEventStream)
       .toResolvedValue(
         (session: SessionStore, timers: Timers, clock: Clock) =>

@@ -17,10 +17,14 @@ import { Notifier } from '../../domain/ports/Notifier';
 import { OrdersApi } from '../../domain/ports/OrdersApi';
 import { PushService } from '../../domain/ports/PushService';
 import { SessionStore } from '../../domain/ports/SessionStore';
+import { ScreenWidth } from '../../domain/ports/ScreenWidth';
 import { StatePersistence } from '../../domain/ports/StatePersistence';
+import { SystemColorScheme } from '../../domain/ports/SystemColorScheme';
 import { ThemeService } from '../../domain/ports/ThemeService';
 import { Timers } from '../../domain/ports/Timers';
+import { AppearanceStore } from '../../domain/stores/AppearanceStore';
 import { AuthStore } from '../../domain/stores/AuthStore';
+import { LiveChangeAnnouncer } from '../../domain/stores/LiveChangeAnnouncer';
 import { BlockedNotificationsHint } from '../../domain/stores/BlockedNotificationsHint';
 import { ObservableSessionStore } from '../../domain/stores/ObservableSessionStore';
 import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
@@ -63,6 +67,12 @@ export const coreModule = new ContainerModule(({ bind }) => {
       [SessionStore, AuthApi, Notifier],
     )
     .inSingletonScope();
+  bind(AppearanceStore)
+    .toResolvedValue(
+      (session: SessionStore, system: SystemColorScheme, theme: ThemeService) => new AppearanceStore(session, system, theme),
+      [SessionStore, SystemColorScheme, ThemeService],
+    )
+    .inSingletonScope();
   bind(BlockedNotificationsHint)
     .toResolvedValue(
       (session: SessionStore, notifier: Notifier, persistence: StatePersistence) => new BlockedNotificationsHint(session, notifier, persistence),
@@ -82,7 +92,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
     .toResolvedValue((clock: Clock, persistence: StatePersistence) => new OrdersFilterStore(clock, persistence), [Clock, StatePersistence])
     .inSingletonScope();
   bind(OrderColumnsStore)
-    .toResolvedValue((persistence: StatePersistence) => new OrderColumnsStore(persistence), [StatePersistence])
+    .toResolvedValue((persistence: StatePersistence, screen: ScreenWidth) => new OrderColumnsStore(persistence, screen), [StatePersistence, ScreenWidth])
     .inSingletonScope();
   bind(OrdersListStore)
     .toResolvedValue((api: OrdersApi, filter: OrdersFilterStore) => new OrdersListStore(api, filter), [OrdersApi, OrdersFilterStore])
@@ -176,16 +186,20 @@ export const coreModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(LiveOrderUpdates)
     .toResolvedValue(
-      (events: EventStream, scheduler: FrameScheduler, timers: Timers, list: OrdersListStore, detail: OrderDetailStore) =>
-        new LiveOrderUpdates(events, scheduler, timers, list, detail),
-      [EventStream, FrameScheduler, Timers, OrdersListStore, OrderDetailStore],
+      (events: EventStream, scheduler: FrameScheduler, timers: Timers, list: OrdersListStore, detail: OrderDetailStore, announcer: LiveChangeAnnouncer) =>
+        new LiveOrderUpdates(events, scheduler, timers, list, detail, announcer),
+      [EventStream, FrameScheduler, Timers, OrdersListStore, OrderDetailStore, LiveChangeAnnouncer],
     )
+    .inSingletonScope();
+  bind(LiveChangeAnnouncer)
+    .toResolvedValue((timers: Timers, clock: Clock, list: OrdersListStore) => new LiveChangeAnnouncer(timers, clock, () => list.query), [Timers, Clock, OrdersListStore])
     .inSingletonScope();
 
   // What starts and stops with the console, in this order (stopped in reverse): the stores that keep
-  // state in the browser, the keeping of unsaved edits, the live updates (listening before the stream
+  // state in the browser, the theme (drawn before the first render, from the restored choice), the keeping of unsaved edits, the live updates (listening before the stream
   // opens), then the session's lifecycle, which opens the stream of a restored session.
   bind(ConsoleContribution).toResolvedValue((session: SessionStore) => disposedWithConsole(session), [SessionStore]).inSingletonScope();
+  bind(ConsoleContribution).toResolvedValue((appearance: AppearanceStore) => startedWithConsole(appearance), [AppearanceStore]).inSingletonScope();
   bind(ConsoleContribution).toResolvedValue((filter: OrdersFilterStore) => disposedWithConsole(filter), [OrdersFilterStore]).inSingletonScope();
   // The grid's columns are read back before the first render (the read is synchronous storage behind a promise).
   bind(ConsoleContribution).toResolvedValue((columns: OrderColumnsStore) => startedWithConsole(columns), [OrderColumnsStore]).inSingletonScope();
@@ -194,5 +208,6 @@ export const coreModule = new ContainerModule(({ bind }) => {
   bind(ConsoleContribution).toResolvedValue((edits: UnsavedEditsStore) => startedWithConsole(edits), [UnsavedEditsStore]).inSingletonScope();
   bind(ConsoleContribution).toResolvedValue((kept: UnsavedNewOrderStore) => startedWithConsole(kept), [UnsavedNewOrderStore]).inSingletonScope();
   bind(ConsoleContribution).toResolvedValue((live: LiveOrderUpdates) => startedWithConsole(live), [LiveOrderUpdates]).inSingletonScope();
+  bind(ConsoleContribution).toResolvedValue((announcer: LiveChangeAnnouncer) => disposedWithConsole(announcer), [LiveChangeAnnouncer]).inSingletonScope();
   bind(ConsoleContribution).toResolvedValue((lifecycle: SessionLifecycle) => startedWithConsole(lifecycle), [SessionLifecycle]).inSingletonScope();
 });

@@ -4,6 +4,7 @@ import { HttpClient } from '../../domain/ports/HttpClient';
 import { Notifier } from '../../domain/ports/Notifier';
 import { OrdersApi } from '../../domain/ports/OrdersApi';
 import { OrdersExport } from '../../domain/ports/OrdersExport';
+import { PrintDialog } from '../../domain/ports/PrintDialog';
 import { SavedViewsApi } from '../../domain/ports/SavedViewsApi';
 import { OrderColumnsStore } from '../../domain/stores/OrderColumnsStore';
 import { OrderFacetsStore } from '../../domain/stores/OrderFacetsStore';
@@ -11,13 +12,16 @@ import { OrderHistoryStore } from '../../domain/stores/OrderHistoryStore';
 import { OrdersExportStore } from '../../domain/stores/OrdersExportStore';
 import { OrdersFilterStore } from '../../domain/stores/OrdersFilterStore';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
+import { OrderStatusMovesStore } from '../../domain/stores/OrderStatusMovesStore';
+import { OrdersPrintStore } from '../../domain/stores/OrdersPrintStore';
 import { SavedViewsStore } from '../../domain/stores/SavedViewsStore';
 import { HttpSavedViewsApi } from '../../infrastructure/api/HttpSavedViewsApi';
 
 /**
  * What only the orders page uses beyond what the first screen needs: the filters' values, the saved
- * views, the CSV export and an order's history. It comes with the page's chunk (`pageModules`), so the
- * login page does not carry it; what the list, the live updates and the session use is the core's.
+ * views, the CSV export, the printed list, an order's history and the status moves on the phone's
+ * cards. It comes with the page's chunk (`pageModules`), so the login page does not carry it; what
+ * the list, the live updates and the session use is the core's.
  */
 export const ordersPageModule = new ContainerModule(({ bind }) => {
   bind(OrderFacetsStore)
@@ -35,10 +39,19 @@ export const ordersPageModule = new ContainerModule(({ bind }) => {
       [SavedViewsApi, OrdersFilterStore, OrderColumnsStore, Clock, Notifier],
     )
     .inSingletonScope();
+  bind(OrderStatusMovesStore)
+    .toResolvedValue((api: OrdersApi, list: OrdersListStore, notifier: Notifier) => new OrderStatusMovesStore(api, list, notifier), [OrdersApi, OrdersListStore, Notifier])
+    .inSingletonScope();
   bind(OrdersExportStore)
     .toResolvedValue(
       (list: OrdersListStore, filter: OrdersFilterStore, exporter: OrdersExport, notifier: Notifier) => new OrdersExportStore(list, filter, exporter, notifier),
       [OrdersListStore, OrdersFilterStore, OrdersExport, Notifier],
+    )
+    .inSingletonScope();
+  bind(OrdersPrintStore)
+    .toResolvedValue(
+      (api: OrdersApi, list: OrdersListStore, dialog: PrintDialog, notifier: Notifier) => new OrdersPrintStore(api, list, dialog, notifier),
+      [OrdersApi, OrdersListStore, PrintDialog, Notifier],
     )
     .inSingletonScope();
 });

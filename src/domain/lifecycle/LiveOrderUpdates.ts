@@ -5,6 +5,7 @@ import { type OrderEvent, toOrderEvent } from '../model/OrderEvent';
 import type { EventStream } from '../ports/EventStream';
 import type { FrameScheduler } from '../ports/FrameScheduler';
 import type { Timers } from '../ports/Timers';
+import type { LiveChangeAnnouncer } from '../stores/LiveChangeAnnouncer';
 import type { OrderDetailStore } from '../stores/OrderDetailStore';
 import type { OrdersListStore } from '../stores/OrdersListStore';
 
@@ -22,7 +23,7 @@ export const BURST_INTERVAL_MS = 100;
  * applied in the next frame in one MobX action; while a burst lasts, the next batch waits until
  * {@link BURST_INTERVAL_MS} after the last one, so a thousand changes a second re-render the list
  * ten times a second rather than once per event or per frame. A batch hands over one change per
- * order changed ({@link coalesceOrderEvents}).
+ * order changed ({@link coalesceOrderEvents}), and the announcer counts it in for screen readers.
  */
 export class LiveOrderUpdates implements Disposable {
   private readonly disposables = new DisposableCollection();
@@ -38,6 +39,8 @@ export class LiveOrderUpdates implements Disposable {
     private readonly timers: Timers,
     private readonly list: OrdersListStore,
     private readonly detail: OrderDetailStore,
+    /** Tells screen readers of the list's changes, coalesced over seconds. */
+    private readonly announcer: LiveChangeAnnouncer,
   ) {}
 
   start(): void {
@@ -71,6 +74,7 @@ export class LiveOrderUpdates implements Disposable {
       this.list.applyEvents(batch);
       this.detail.applyEvents(batch);
     });
+    this.announcer.note(batch);
     this.pause?.dispose();
     this.pause = this.timers.after(BURST_INTERVAL_MS, () => {
       this.pause = null;

@@ -1,3 +1,4 @@
+import type { ColorScheme } from '../../../shared/ColorScheme';
 import type { Disposable } from '../../../shared/Disposable';
 import type { Language } from '../../../shared/Language';
 import type { Role } from '../../../shared/Role';
@@ -5,12 +6,14 @@ import type { ThemeColors } from '../../../shared/ThemeColors';
 import type { LoginResult, User } from '../../../shared/User';
 
 /**
- * The signed-in session: the persisted auth slice `{ token, language, colors }` plus the user.
+ * The signed-in session: the persisted auth slice `{ token, language, colorScheme, colors }` plus the user.
  * Observable; the views and the session lifecycle react to it.
  */
 export interface SessionStore extends Disposable {
   readonly token: string | null;
   readonly language: Language;
+  /** The theme chosen in this browser or, once signed in, the user's (kept as the language is). */
+  readonly colorScheme: ColorScheme;
   readonly colors: ThemeColors;
   readonly user: User | null;
   readonly isSignedIn: boolean;
@@ -25,6 +28,7 @@ export interface SessionStore extends Disposable {
   signIn(result: LoginResult): void;
   signOut(): void;
   setLanguage(language: Language): void;
+  setColorScheme(colorScheme: ColorScheme): void;
   setUser(user: User): void;
 }
 

@@ -1,4 +1,5 @@
 import { action, computed, makeObservable, observable, observableRef, observableStruct } from 'mobx';
+import { DEFAULT_COLOR_SCHEME, isColorScheme, type ColorScheme } from '../../../shared/ColorScheme';
 import type { Disposable } from '../../../shared/Disposable';
 import { isUnexpiredJwt } from '../model/jwtExpiry';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/Language';
@@ -26,10 +27,11 @@ function isUser(value: unknown): value is User {
   );
 }
 
-/** The session as MobX state, persisted as the `auth` slice. */
+/** The session as MobX state, persisted as the `auth` slice (the language and the theme stay when the session ends). */
 export class ObservableSessionStore implements SessionStore {
   token: string | null = null;
   language: Language = DEFAULT_LANGUAGE;
+  colorScheme: ColorScheme = DEFAULT_COLOR_SCHEME;
   colors: ThemeColors = {};
   user: User | null = null;
 
@@ -42,6 +44,7 @@ export class ObservableSessionStore implements SessionStore {
     makeObservable<ObservableSessionStore, 'sanitize'>(this, {
       token: observable,
       language: observable,
+      colorScheme: observable,
       colors: observableStruct,
       user: observableRef,
       isSignedIn: computed,
@@ -49,6 +52,7 @@ export class ObservableSessionStore implements SessionStore {
       signIn: action,
       signOut: action,
       setLanguage: action,
+      setColorScheme: action,
       setUser: action,
       sanitize: action,
     });
@@ -70,7 +74,7 @@ export class ObservableSessionStore implements SessionStore {
 
   async restore(): Promise<void> {
     this.dispose();
-    this.persisted = await this.persistence.persist(this, AUTH_SLICE, ['token', 'language', 'colors', 'user']);
+    this.persisted = await this.persistence.persist(this, AUTH_SLICE, ['token', 'language', 'colorScheme', 'colors', 'user']);
     this.sanitize();
   }
 
@@ -100,20 +104,30 @@ export class ObservableSessionStore implements SessionStore {
     this.language = language;
   }
 
-  /** Takes the user as the backend knows it: its language and colours apply. */
+  setColorScheme(colorScheme: ColorScheme): void {
+    this.colorScheme = colorScheme;
+  }
+
+  /** Takes the user as the backend knows it: its language, theme and colours apply. */
   setUser(user: User): void {
     this.user = user;
     this.colors = validThemeColors(user.theme);
     if (isLanguage(user.language)) {
       this.language = user.language;
     }
+    if (isColorScheme(user.colorScheme)) {
+      this.colorScheme = user.colorScheme;
+    }
   }
 
   /** Whatever came back from storage is checked: anything unusable yields a clean signed-out state. */
   private sanitize(): void {
-    const raw = this as { token: unknown; language: unknown; colors: unknown; user: unknown };
+    const raw = this as { token: unknown; language: unknown; colorScheme: unknown; colors: unknown; user: unknown };
     if (!isLanguage(raw.language)) {
       this.language = DEFAULT_LANGUAGE;
+    }
+    if (!isColorScheme(raw.colorScheme)) {
+      this.colorScheme = DEFAULT_COLOR_SCHEME;
     }
     const token = raw.token;
     if (typeof token !== 'string' || !isUnexpiredJwt(token, this.clock.now())) {

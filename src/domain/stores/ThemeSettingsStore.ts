@@ -1,6 +1,7 @@
 import { action, computed, makeObservable, observable, observableStruct, runInAction } from 'mobx';
+import type { Appearance } from '../../../shared/ColorScheme';
 import { formFailure } from '../model/formFailure';
-import { readableForeground } from '../model/colorContrast';
+import { contrastFault, readableForeground, type ContrastFault } from '../../../shared/colorContrast';
 import { isValidThemeColor, THEME_COLOR_KEYS, type ThemeColorKey, type ThemeColors } from '../../../shared/ThemeColors';
 import type { ThemeUpdate } from '../../../shared/User';
 import type { AuthApi } from '../ports/AuthApi';
@@ -54,6 +55,7 @@ export class ThemeSettingsStore {
       fieldErrors: observableStruct,
       errorKey: observable,
       invalidKeys: computed,
+      contrastFaults: computed,
       changes: computed,
       dirty: computed,
       preview: computed,
@@ -72,6 +74,22 @@ export class ThemeSettingsStore {
     });
   }
 
+  /**
+   * Colours whose text would not read in the light or the dark theme (below 4.5:1, the rule the
+   * backend applies), by colour, with where and how far; told at the field as soon as the colour is one.
+   */
+  get contrastFaults(): Partial<Record<ThemeColorKey, ContrastFault>> {
+    const faults: Partial<Record<ThemeColorKey, ContrastFault>> = {};
+    for (const key of THEME_COLOR_KEYS) {
+      const value = this.draft[key].trim();
+      const fault = isValidThemeColor(value) ? contrastFault(value) : null;
+      if (fault) {
+        faults[key] = fault;
+      }
+    }
+    return faults;
+  }
+
   /** What differs from the session's colours, as `PATCH /api/me` takes it: null clears a colour. */
   get changes(): ThemeUpdate {
     const changes: ThemeUpdate = {};
@@ -88,11 +106,16 @@ export class ThemeSettingsStore {
     return Object.keys(this.changes).length > 0;
   }
 
-  /** The colours being edited as the preview paints them; null where the console's own colour shows. */
+  /** The colours being edited as the preview paints them in the light theme; null where the console's own colour shows. */
   get preview(): Record<ThemeColorKey, PaintedColor | null> {
+    return this.previewIn('light');
+  }
+
+  /** The colours being edited as the preview paints them in `appearance` (the text colour that reads over its page). */
+  previewIn(appearance: Appearance): Record<ThemeColorKey, PaintedColor | null> {
     const painted = (key: ThemeColorKey): PaintedColor | null => {
       const value = this.draft[key].trim();
-      return isValidThemeColor(value) ? { background: value, foreground: readableForeground(value) } : null;
+      return isValidThemeColor(value) ? { background: value, foreground: readableForeground(value, appearance) } : null;
     };
     return { color1: painted('color1'), color2: painted('color2'), color3: painted('color3') };
   }
@@ -126,7 +149,10 @@ export class ThemeSettingsStore {
     this.revealed = { ...this.revealed, [key]: true };
   }
 
-  /** Saves the changed colours. Invalid texts are shown in place and nothing is sent. Resolves true on success. */
+  /**
+   * Saves the changed colours. Invalid texts are shown in place and nothing is sent, nor is a changed
+   * colour whose text would not read (its reason is at its field). Resolves true on success.
+   */
   async save(): Promise<boolean> {
     if (this.saving) {
       return false;
@@ -137,6 +163,9 @@ export class ThemeSettingsStore {
       return false;
     }
     const theme = this.changes;
+    if (THEME_COLOR_KEYS.some((key) => typeof theme[key] === 'string' && this.contrastFaults[key] !== undefined)) {
+      return false;
+    }
     if (Object.keys(theme).length === 0 || !this.session.isSignedIn || !this.session.allows('admin')) {
       return false;
     }

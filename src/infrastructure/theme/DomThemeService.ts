@@ -1,3 +1,6 @@
+import { Classes } from '@blueprintjs/core';
+import type { Appearance } from '../../../shared/ColorScheme';
+import { readableThemeColors } from '../../../shared/colorContrast';
 import { isValidThemeColor, THEME_COLOR_KEYS, type ThemeColors } from '../../../shared/ThemeColors';
 import type { ThemeService } from '../../domain/ports/ThemeService';
 import { themeStyleText } from './themeStyleText';
@@ -9,16 +12,45 @@ export const CUSTOM_STYLE_ID = 'custom-style';
 const QUOTED_LENGTH = 40;
 
 /**
- * ThemeService over the DOM: one `<style id="custom-style">` at the end of `<head>`. Under the
+ * ThemeService over the DOM. The dark theme is Blueprint's `Classes.DARK` on `<body>`: the console's
+ * root and every portal (overlays, toasts, popovers, drawers render into `body`) are inside it.
+ * The tenant's colours are one `<style id="custom-style">` at the end of `<head>`, with rules for
+ * both themes. Under the
  * backend's Content-Security-Policy (`style-src 'self' 'nonce-…'`) an inline style element applies
  * only with the nonce of the answer, which the server writes into `<meta name="csp-nonce">`.
  * Every colour is checked against the allowlist again here, right before it becomes CSS.
  */
 export class DomThemeService implements ThemeService {
-  constructor(private readonly document: Document) {}
+  private appearance: Appearance = 'light';
+  private printing = false;
 
+  constructor(private readonly document: Document) {
+    // Paper is white and browsers leave backgrounds out of print: a page is printed in the light theme.
+    const view = document.defaultView;
+    view?.addEventListener('beforeprint', () => this.print(true));
+    view?.addEventListener('afterprint', () => this.print(false));
+  }
+
+  show(appearance: Appearance): void {
+    this.appearance = appearance;
+    this.draw();
+  }
+
+  private print(printing: boolean): void {
+    this.printing = printing;
+    this.draw();
+  }
+
+  private draw(): void {
+    this.document.body.classList.toggle(Classes.DARK, this.appearance === 'dark' && !this.printing);
+  }
+
+  /**
+   * A colour whose text would not read in one of the themes (stored before the backend refused such
+   * colours) is left out without a word: the console's own colour shows in its place.
+   */
   apply(colors: ThemeColors): void {
-    const text = themeStyleText(this.validColors(colors));
+    const text = themeStyleText(readableThemeColors(this.validColors(colors)));
     if (text === '') {
       this.remove();
       return;

@@ -1,25 +1,39 @@
-import { DARK_FOREGROUND, readableForeground } from '../../domain/model/colorContrast';
+import { DARK_FOREGROUND, LIGHT_FOREGROUND, PAGE_BACKGROUND, readableForeground } from '../../../shared/colorContrast';
+import type { Appearance } from '../../../shared/ColorScheme';
 import type { ThemeColors } from '../../../shared/ThemeColors';
 
 /** The Blueprint 6 class prefix (`Classes.NS`), spelled out so the rules read as the CSS they are. */
 const BP = 'bp6';
 
 /**
+ * Each theme's rules: the light theme's as they are, the dark theme's under Blueprint's `bp6-dark`
+ * (on `<body>`), one class more specific than Blueprint's own dark rules, with the text colour that
+ * reads on the colour over the dark page (a translucent colour lets the page through).
+ */
+const THEMES: readonly { appearance: Appearance; scope: string; option: { background: string; color: string } }[] = [
+  { appearance: 'light', scope: '', option: { background: PAGE_BACKGROUND.light, color: DARK_FOREGROUND } },
+  { appearance: 'dark', scope: `.${BP}-dark `, option: { background: PAGE_BACKGROUND.dark, color: LIGHT_FOREGROUND } },
+];
+
+/** `selectors`, each within `scope`, as one selector list. */
+const within = (scope: string, ...selectors: string[]) => selectors.map((selector) => `${scope}${selector}`).join(',\n');
+
+/**
  * A toolbar (a Blueprint Navbar) painted with `color`, text in `foreground`. The minimal buttons and
  * selects in it take their colours from Blueprint's custom properties, so overriding those on them
- * covers rest, hover, active, disabled and icons at once without touching solid controls.
+ * covers rest, hover, active, disabled and icons at once without touching solid controls. The focus
+ * ring in it is drawn in the text colour, which reads on the colour.
  * The selector is one class more specific than Blueprint's, so the order of the sheets does not matter.
  */
-function toolbarRules(toolbar: string, color: string, foreground: string): string {
-  return `.${toolbar}.${BP}-navbar {
+function toolbarRules(scope: string, toolbar: string, color: string, foreground: string, option: { background: string; color: string }): string {
+  return `${within(scope, `.${toolbar}.${BP}-navbar`)} {
   background-color: ${color};
   color: ${foreground};
 }
-.${toolbar} .${BP}-navbar-divider {
+${within(scope, `.${toolbar} .${BP}-navbar-divider`)} {
   border-left-color: color-mix(in srgb, ${foreground} 35%, transparent);
 }
-.${toolbar} .${BP}-button.${BP}-minimal,
-.${toolbar} .${BP}-html-select.${BP}-minimal {
+${within(scope, `.${toolbar} .${BP}-button.${BP}-minimal`, `.${toolbar} .${BP}-html-select.${BP}-minimal`)} {
   --bp-typography-color-default-rest: ${foreground};
   --bp-typography-color-default-hover: ${foreground};
   --bp-typography-color-default-active: ${foreground};
@@ -29,43 +43,53 @@ function toolbarRules(toolbar: string, color: string, foreground: string): strin
   --bp-intent-default-active: ${foreground};
   --bp-intent-default-disabled: ${foreground};
 }
-.${toolbar} .${BP}-html-select .${BP}-icon {
+${within(scope, `.${toolbar} :focus`)} {
+  outline-color: ${foreground};
+}
+${within(scope, `.${toolbar} .${BP}-html-select .${BP}-icon`)} {
   color: ${foreground};
 }
-.${toolbar} .${BP}-html-select option {
-  background-color: #ffffff;
-  color: ${DARK_FOREGROUND};
+${within(scope, `.${toolbar} .${BP}-html-select option`)} {
+  background-color: ${option.background};
+  color: ${option.color};
 }
 `;
 }
 
 /**
  * Solid primary buttons (Blueprint intent primary) in `color`. Blueprint draws every state from these
- * properties: hover and active move towards the text colour, so they stay visible on dark and light
- * colours alike; disabled fades the rest colour as Blueprint does. Minimal and outlined primary
- * buttons draw their text in the colour on the page's white and keep Blueprint's.
+ * properties: hover and active move away from the text colour (darker under white text, lighter under
+ * dark text), so they stay visible and their text keeps at least the contrast it has at rest (WCAG
+ * 1.4.3 in every state); disabled fades the rest colour as Blueprint does. Minimal and outlined
+ * primary buttons draw their text in the colour on the page and keep Blueprint's.
  */
-function primaryButtonRules(color: string, foreground: string): string {
-  return `.${BP}-button.${BP}-intent-primary:not(.${BP}-minimal):not(.${BP}-outlined) {
+function primaryButtonRules(scope: string, color: string, foreground: string): string {
+  const away = foreground === DARK_FOREGROUND ? '#ffffff' : '#000000';
+  return `${within(scope, `.${BP}-button.${BP}-intent-primary:not(.${BP}-minimal):not(.${BP}-outlined)`)} {
   --bp-intent-primary-rest: ${color};
-  --bp-intent-primary-hover: color-mix(in srgb, ${color} 80%, ${foreground});
-  --bp-intent-primary-active: color-mix(in srgb, ${color} 65%, ${foreground});
+  --bp-intent-primary-hover: color-mix(in srgb, ${color} 80%, ${away});
+  --bp-intent-primary-active: color-mix(in srgb, ${color} 65%, ${away});
   --bp-intent-primary-foreground: ${foreground};
 }
 `;
 }
 
-/** The CSS text for the tenant's colours; a rule only for each colour that is set. Colours must be validated. */
+/**
+ * The CSS text for the tenant's colours in both themes; a rule only for each colour that is set.
+ * Colours must be validated (the allowlist, and text that reads on them: `readableThemeColors`).
+ */
 export function themeStyleText(colors: ThemeColors): string {
   const rules: string[] = [];
-  if (colors.color1) {
-    rules.push(toolbarRules('cockpit-header-toolbar', colors.color1, readableForeground(colors.color1)));
-  }
-  if (colors.color2) {
-    rules.push(toolbarRules('cockpit-primary-toolbar', colors.color2, readableForeground(colors.color2)));
-  }
-  if (colors.color3) {
-    rules.push(primaryButtonRules(colors.color3, readableForeground(colors.color3)));
+  for (const { appearance, scope, option } of THEMES) {
+    if (colors.color1) {
+      rules.push(toolbarRules(scope, 'cockpit-header-toolbar', colors.color1, readableForeground(colors.color1, appearance), option));
+    }
+    if (colors.color2) {
+      rules.push(toolbarRules(scope, 'cockpit-primary-toolbar', colors.color2, readableForeground(colors.color2, appearance), option));
+    }
+    if (colors.color3) {
+      rules.push(primaryButtonRules(scope, colors.color3, readableForeground(colors.color3, appearance)));
+    }
   }
   return rules.join('');
 }

@@ -45,7 +45,7 @@ export const ColumnsPanel = observer(function ColumnsPanel() {
   // The move button pressed, to keep the focus on it when its row has moved (React moves the row's
   // element, which takes the focus from it).
   const [moved, setMoved] = useState<{ column: OrderColumn; direction: Direction } | null>(null);
-  const { columns } = store;
+  const { shown: columns, narrowed } = store;
   const onlyOne = columns.length === 1;
 
   useEffect(() => {
@@ -97,6 +97,11 @@ export const ColumnsPanel = observer(function ColumnsPanel() {
 
   return (
     <div className="cockpit-columns-menu" ref={panel} data-testid="columns-panel">
+      {narrowed && (
+        <p className="cockpit-columns-note" data-testid="columns-narrowed">
+          {t(`orders.columnsMenu.narrowed.${narrowed}`)}
+        </p>
+      )}
       <ol className="cockpit-columns-list" aria-label={t('orders.columnsMenu.title')}>
         {columns.map(row)}
         {store.hidden.map(row)}

@@ -2,6 +2,7 @@ import { Button, Callout, Drawer, FormGroup, HTMLTable, InputGroup, NonIdealStat
 import { DocumentIcon, DuplicateIcon, ErrorIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import { ScreenWidth } from '../../domain/ports/ScreenWidth';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { NewOrderStore } from '../../domain/stores/NewOrderStore';
 import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
@@ -13,6 +14,7 @@ import { ConflictDialog } from './ConflictDialog';
 import { DateTimeInput } from './DateTimeInput';
 import { OrderHistoryTimeline } from './OrderHistoryTimeline';
 import { StatusTag } from './StatusTag';
+import { PrintOrderButton } from '../print/PrintOrderButton';
 
 export interface OrderDetailDrawerProps {
   /** The order to show; null closes the drawer. */
@@ -35,13 +37,15 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
   const order = detail.order;
   const draft = detail.draft;
   const mayChange = session.allows('operator');
+  // On a tablet or a phone the order is a sheet over the whole window (the drawer at full width).
+  const narrow = useService<ScreenWidth>(ScreenWidth).current !== 'wide';
   return (
     <Drawer
       isOpen={orderId !== null}
       onClose={onClose}
       title={order ? t('orderDetail.title', { number: order.number }) : t('orderDetail.loading')}
       icon={<DocumentIcon />}
-      size="520px"
+      size={narrow ? '100%' : '520px'}
       hasBackdrop={false}
       canOutsideClickClose={false}
       className="cockpit-order-detail"
@@ -75,6 +79,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
               {mayChange && (
                 <Button variant="minimal" icon={<DuplicateIcon />} text={t('newOrder.clone')} onClick={() => newOrder.open(order)} data-testid="clone-order" />
               )}
+              <PrintOrderButton />
             </section>
             <HTMLTable compact className="cockpit-order-facts">
               <tbody>
@@ -99,7 +104,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
                 </tr>
                 <tr>
                   <th>{t('orderDetail.fields.price')}</th>
-                  <td>{formatMoney(order.price)}</td>
+                  <td>{formatMoney(order.price, i18n.language)}</td>
                 </tr>
                 {!mayChange && (
                   <>

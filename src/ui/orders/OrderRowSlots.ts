@@ -42,6 +42,12 @@ interface Slot {
  * The cells are those of `columns`, in their order (`GRID_COLUMNS` says how each shows); other
  * columns take other row elements: a new `OrderRowSlots`, so scrolling never asks which columns.
  */
+/**
+ * The id of the grid's note that a marked row names as its description (`aria-describedby`), so a
+ * screen reader tells the mark that the row's tint and bar show (WCAG 1.4.1, 1.3.1).
+ */
+export const MARKED_ROW_NOTE_ID = 'cockpit-marked-row-note';
+
 export class OrderRowSlots {
   private readonly slots: Slot[] = [];
   private readonly cells: readonly GridColumn[];
@@ -136,8 +142,13 @@ export class OrderRowSlots {
     if (slot.className !== className) {
       slot.className = className;
       element.className = className;
-      if (content.marked) element.setAttribute('data-marked', 'true');
-      else element.removeAttribute('data-marked');
+      if (content.marked) {
+        element.setAttribute('data-marked', 'true');
+        element.setAttribute('aria-describedby', MARKED_ROW_NOTE_ID);
+      } else {
+        element.removeAttribute('data-marked');
+        element.removeAttribute('aria-describedby');
+      }
     }
     if (slot.order !== content.order || slot.rowTexts !== content.texts) {
       this.fill(slot, content);

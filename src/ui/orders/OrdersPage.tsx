@@ -1,11 +1,13 @@
 import { Button, NonIdealState, Spinner } from '@blueprintjs/core';
 import { DownloadIcon, InboxIcon, PlusIcon, RefreshIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { OrderSort } from '../../domain/model/OrderSort';
 import type { OrderStatus } from '../../../shared/OrderStatus';
+import { activeFilterCount } from '../../domain/model/activeFilters';
+import { ScreenWidth } from '../../domain/ports/ScreenWidth';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { NewOrderStore } from '../../domain/stores/NewOrderStore';
 import { OrderFacetsStore } from '../../domain/stores/OrderFacetsStore';
@@ -17,6 +19,8 @@ import { useService } from '../services/useService';
 import { PrimaryToolbar } from '../shell/PrimaryToolbar';
 import { ColumnsMenu } from './ColumnsMenu';
 import { DateRangeFilter } from './DateRangeFilter';
+import { FilterToggle } from './FilterToggle';
+import { LiveChangeAnnouncement } from './LiveChangeAnnouncement';
 import { OrderBulkBar } from './OrderBulkBar';
 import { OrderDetailDrawerLoader } from './OrderDetailDrawerLoader';
 import { loadOrderDetailDrawer } from './OrderDetailDrawerModule';
@@ -30,11 +34,18 @@ import { useOrderCriteria } from './useOrderCriteria';
 import { ViewsMenu } from './ViewsMenu';
 import { ValuesFilter } from './ValuesFilter';
 import './OrdersPage.css';
+import './narrowOrders.css';
+import './OrdersPage.dark.css';
 import { whenPaintedAndIdle } from '../routing/afterFirstScreen';
+import { PrintListButton } from '../print/PrintListButton';
+import { PrintRoot } from '../print/PrintRoot';
 import { useRouteRendered } from '../routing/useRouteRendered';
 
 /** The "New order" dialog, a chunk of its own: loaded when it is first opened. */
 const NewOrderDialog = lazy(() => import(/* webpackChunkName: "new-order" */ './NewOrderDialog').then((m) => ({ default: m.NewOrderDialog })));
+
+/** The phone's cards, a chunk of their own: the desk's first screen does not carry them. */
+const OrderCards = lazy(() => import(/* webpackChunkName: "order-cards" */ './OrderCards').then((m) => ({ default: m.OrderCards })));
 
 /** The key that opens the "New order" dialog (outside text fields), as its button's tooltip says. */
 const NEW_ORDER_KEY = 'n';
@@ -52,6 +63,12 @@ export const OrdersPage = observer(function OrdersPage() {
   const mayCreate = session.allows('operator');
   const selection = useService(OrderSelectionStore);
   const facets = useService(OrderFacetsStore);
+  // On a phone the orders are cards, and the filters sit behind a button so the cards come first.
+  const phone = useService<ScreenWidth>(ScreenWidth).current === 'phone';
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const filtersId = useId();
+  // The grid (or the cards) stays mounted while a new query loads, so a filter change only swaps its rows.
+  const hasRows = list.state !== 'error' && !(list.state === 'ready' && list.total === 0);
   // Once opened, the dialog stays mounted (closed), so that it closes with its transition.
   const dialogOpened = useRef(false);
   dialogOpened.current ||= newOrder.isOpen;
@@ -135,7 +152,7 @@ export const OrdersPage = observer(function OrdersPage() {
           onClick={() => newOrder.open()}
           data-testid="new-order"
         />
-        {mayCreate && (
+        {mayCreate && !phone && (
           <Button
             variant="minimal"
             text={t('selection.selectAll')}
@@ -147,10 +164,16 @@ export const OrdersPage = observer(function OrdersPage() {
           />
         )}
         <Button variant="minimal" icon={<DownloadIcon />} text={t('orders.export')} loading={exports.exporting} onClick={() => void exports.exportCsv()} />
-        <ColumnsMenu />
+        {!phone && <PrintListButton />}
+        {!phone && <ColumnsMenu />}
         <Button variant="minimal" icon={<RefreshIcon />} text={t('orders.refresh')} onClick={() => void list.reload()} />
       </PrimaryToolbar>
-      <section className="cockpit-orders-filter">
+      {phone && (
+        <div className="cockpit-orders-filter-bar">
+          <FilterToggle active={activeFilterCount(criteria)} open={filtersOpen} language={session.language} onToggle={() => setFiltersOpen(!filtersOpen)} controls={filtersId} />
+        </div>
+      )}
+      <section className="cockpit-orders-filter" id={filtersId} hidden={phone && !filtersOpen}>
         <ViewsMenu criteria={criteria} onCriteria={setCriteria} />
         <DateRangeFilter />
         <StatusFilter selected={criteria.status} onChange={onStatus} />
@@ -181,8 +204,12 @@ export const OrdersPage = observer(function OrdersPage() {
         {list.state === 'loading' && list.rowCount === 0 && <Spinner className="cockpit-orders-spinner" size={24} aria-label={t('orders.loading')} />}
         {list.state === 'error' && <OrdersLoadError />}
         {list.state === 'ready' && list.total === 0 && <NonIdealState icon={<InboxIcon />} title={t('orders.empty')} description={t('orders.emptyHint')} />}
-        {/* The grid stays mounted while a new query loads, so a filter change only swaps its rows. */}
-        {list.state !== 'error' && !(list.state === 'ready' && list.total === 0) && (
+        {hasRows && phone && (
+          <Suspense fallback={<Spinner className="cockpit-orders-spinner" size={24} aria-label={t('orders.loading')} />}>
+            <OrderCards onOpen={open} />
+          </Suspense>
+        )}
+        {hasRows && !phone && (
           <OrdersTable
             sort={criteria.sort}
             onSort={onSort}
@@ -193,7 +220,9 @@ export const OrdersPage = observer(function OrdersPage() {
           />
         )}
       </section>
+      <LiveChangeAnnouncement />
       <OrderDetailDrawerLoader orderId={id ?? null} onClose={onClose} />
+      <PrintRoot orderId={id ?? null} />
       {dialogOpened.current && (
         <Suspense fallback={null}>
           <NewOrderDialog />

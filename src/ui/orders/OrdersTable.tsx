@@ -4,13 +4,14 @@ import { observer } from 'mobx-react-lite';
 import { useCallback, useMemo, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderSort, OrderSortKey } from '../../domain/model/OrderSort';
+import { ScreenWidth } from '../../domain/ports/ScreenWidth';
 import { OrderColumnsStore } from '../../domain/stores/OrderColumnsStore';
 import { OrderSelectionStore } from '../../domain/stores/OrderSelectionStore';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
 import { useService } from '../services/useService';
 import { GRID_COLUMNS, gridTemplate, headerClassName } from './orderGridColumns';
-import { OrderRowSlots } from './OrderRowSlots';
-import { ROW_HEIGHT } from './rowWindow';
+import { MARKED_ROW_NOTE_ID, OrderRowSlots } from './OrderRowSlots';
+import { ROW_HEIGHT, TOUCH_ROW_HEIGHT } from './rowWindow';
 import { useOrderRows } from './useOrderRows';
 import { useViewport } from './useViewport';
 
@@ -41,25 +42,27 @@ export const OrdersTable = observer(function OrdersTable({ sort, onSort, selecte
 
   const selection = useService(OrderSelectionStore);
   const marked = useCallback((id: string) => selection.has(id), [selection]);
-  const { columns } = useService(OrderColumnsStore);
-  useOrderRows(body, list, viewport, selected, marked, columns);
+  const { shown: columns } = useService(OrderColumnsStore);
+  // Taller rows where a finger takes them (a tablet; a phone shows cards).
+  const rowHeight = useService<ScreenWidth>(ScreenWidth).current === 'wide' ? ROW_HEIGHT : TOUCH_ROW_HEIGHT;
+  useOrderRows(body, list, viewport, selected, marked, columns, rowHeight);
 
   const moveTo = (index: number) => {
     const next = Math.min(Math.max(index, 0), rowCount - 1);
     onSelect(next);
     const element = ref.current;
     if (element) {
-      const top = next * ROW_HEIGHT;
+      const top = next * rowHeight;
       if (top < element.scrollTop) {
         element.scrollTop = top;
-      } else if (top + ROW_HEIGHT > element.scrollTop + element.clientHeight) {
-        element.scrollTop = top + ROW_HEIGHT - element.clientHeight;
+      } else if (top + rowHeight > element.scrollTop + element.clientHeight) {
+        element.scrollTop = top + rowHeight - element.clientHeight;
       }
     }
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
-    const page = Math.max(1, Math.floor((ref.current?.clientHeight ?? ROW_HEIGHT) / ROW_HEIGHT) - 1);
+    const page = Math.max(1, Math.floor((ref.current?.clientHeight ?? rowHeight) / rowHeight) - 1);
     const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page };
     if (event.key in moves) {
       event.preventDefault();
@@ -153,10 +156,14 @@ export const OrdersTable = observer(function OrdersTable({ sort, onSort, selecte
       <div
         className="cockpit-orders-body"
         ref={body}
-        style={{ height: rowCount * ROW_HEIGHT, '--row-height': `${ROW_HEIGHT}px` } as CSSProperties}
+        style={{ height: rowCount * rowHeight, '--row-height': `${rowHeight}px` } as CSSProperties}
         onClick={onRowClick}
         onDoubleClick={onRowDoubleClick}
       />
+      {/* What a marked row's description says (hidden: read only through aria-describedby). */}
+      <span id={MARKED_ROW_NOTE_ID} hidden>
+        {t('selection.markedRow')}
+      </span>
     </div>
   );
 });

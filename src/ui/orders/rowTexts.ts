@@ -39,7 +39,7 @@ export function rowTexts(order: Order, language: string, t: TFunction): RowTexts
       begin: formatDateTime(order.begin, language),
       end: formatDateTime(order.end, language),
       vehicle: `${order.vehicle.make} ${order.vehicle.model}`,
-      price: formatMoney(order.price),
+      price: formatMoney(order.price, language),
     };
     cache.rows.set(order, texts);
   }

@@ -1,12 +1,13 @@
-import { autorun, reaction } from 'mobx';
+import { autorun } from 'mobx';
 import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrderColumn } from '../../../shared/OrderColumn';
 import type { OrdersListStore } from '../../domain/stores/OrdersListStore';
 import { useRaiseToBoundary } from '../errors/useRaiseToBoundary';
 import { OrderRowSlots } from './OrderRowSlots';
-import { rowWindow, type Viewport } from './rowWindow';
+import { ROW_HEIGHT, rowWindow, type Viewport } from './rowWindow';
 import { rowTexts } from './rowTexts';
+import { useShownPages } from './useShownPages';
 
 /**
  * Keeps the rows of the grid body `body` in step with the list: the store loads the pages of the
@@ -14,7 +15,7 @@ import { rowTexts } from './rowTexts';
  * again whenever the view, the orders in it, the language, the cursor or the orders selected (`marked`) change. Both are MobX
  * reactions, so they run inside the animation frame that scrolled (`viewport`) or applied a live
  * change, without rendering the component that uses this hook. Other `columns` (a new array) take
- * new row elements, written at once.
+ * new row elements, written at once. Rows are `rowHeight` high (taller on a tablet, for a finger).
  */
 export function useOrderRows(
   body: RefObject<HTMLElement | null>,
@@ -23,20 +24,13 @@ export function useOrderRows(
   selected: number,
   marked: (id: string) => boolean,
   columns: readonly OrderColumn[],
+  rowHeight: number = ROW_HEIGHT,
 ): void {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const raise = useRaiseToBoundary();
 
-  useEffect(
-    () =>
-      reaction(
-        () => rowWindow(viewport, list.rowCount),
-        ({ first, last }) => list.showRows(first, Math.max(first, last)),
-        { fireImmediately: true, equals: (a, b) => a.first === b.first && a.last === b.last },
-      ),
-    [list, viewport],
-  );
+  useShownPages(list, viewport, rowHeight);
 
   // The row elements live as long as the body and its columns.
   const rows = useRef<OrderRowSlots | null>(null);
@@ -57,7 +51,7 @@ export function useOrderRows(
     return autorun(
       () => {
         slots.render(
-          rowWindow(viewport, list.rowCount),
+          rowWindow(viewport, list.rowCount, rowHeight),
           (index) => {
             const order = list.rowAt(index);
             return { order, texts: order ? rowTexts(order, language, t) : null, marked: order ? marked(order.id) : false };
@@ -69,5 +63,5 @@ export function useOrderRows(
       { onError: raise },
     );
     // `columns`: new row elements to write into.
-  }, [list, viewport, language, t, selected, marked, raise, columns]);
+  }, [list, viewport, language, t, selected, marked, raise, columns, rowHeight]);
 }

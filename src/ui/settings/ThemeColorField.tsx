@@ -2,7 +2,7 @@ import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
 import { CrossIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { toHexColor } from '../../domain/model/colorContrast';
+import { MIN_TEXT_CONTRAST, shownRatio, toHexColor } from '../../../shared/colorContrast';
 import type { ThemeColorKey } from '../../../shared/ThemeColors';
 import type { ThemeSettingsStore } from '../../domain/stores/ThemeSettingsStore';
 
@@ -23,14 +23,23 @@ export interface ThemeColorFieldProps {
 /**
  * One theme colour: a text field for the allowed forms, a native colour picker beside it for
  * convenience, and a button that clears the colour. An invalid text is named under the field once
- * the operator leaves it; the backend's refusal is shown there too.
+ * the operator leaves it; a colour whose text would not read in one of the themes says so at once,
+ * with the contrast reached; the backend's refusal is shown there too.
  */
 export const ThemeColorField = observer(function ThemeColorField({ store, colorKey, readOnly = false }: ThemeColorFieldProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = `theme-${colorKey}`;
   const name = t(`settings.${colorKey}`);
   const value = store.draft[colorKey];
-  const error = store.fieldErrors[colorKey] ?? (store.showsInvalid(colorKey) ? t('settings.colorInvalid') : undefined);
+  const fault = store.contrastFaults[colorKey];
+  const ratio = (number: number) => new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(number);
+  const error =
+    store.fieldErrors[colorKey] ??
+    (store.showsInvalid(colorKey)
+      ? t('settings.colorInvalid')
+      : fault
+        ? t(`settings.colorContrast.${fault.appearance}`, { ratio: ratio(shownRatio(fault.ratio)), needed: ratio(MIN_TEXT_CONTRAST) })
+        : undefined);
   return (
     <FormGroup
       className="cockpit-theme-color"

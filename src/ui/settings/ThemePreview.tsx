@@ -1,7 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AppearanceStore } from '../../domain/stores/AppearanceStore';
 import type { PaintedColor, ThemeSettingsStore } from '../../domain/stores/ThemeSettingsStore';
+import { useService } from '../services/useService';
 
 /**
  * Painted through the style object, which React writes with the CSS object model: the
@@ -19,11 +21,12 @@ export interface ThemePreviewProps {
 /**
  * A miniature of the console in the colours being edited, before they are saved: the header
  * toolbar (color1), the primary toolbar (color2) and a primary button (color3). An unset or
- * invalid colour shows the console's own.
+ * invalid colour shows the console's own. Drawn in the theme the console shows.
  */
 export const ThemePreview = observer(function ThemePreview({ store, tenantName }: ThemePreviewProps) {
   const { t } = useTranslation();
-  const { color1, color2, color3 } = store.preview;
+  const { appearance } = useService(AppearanceStore);
+  const { color1, color2, color3 } = store.previewIn(appearance);
   return (
     <figure className="cockpit-theme-preview" aria-labelledby="theme-preview-caption">
       <figcaption id="theme-preview-caption" className="cockpit-theme-preview-caption">

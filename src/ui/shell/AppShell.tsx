@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { HeaderToolbar } from './HeaderToolbar';
 import './AppShell.css';
+import './touchShell.css';
 
 /**
  * The console's frame for signed-in pages: header toolbar on top, the page below. Its own chunk

@@ -7,9 +7,10 @@ import { useService } from '../services/useService';
 import { HelpButton } from '../tour/HelpButton';
 import { LanguageSwitch } from './LanguageSwitch';
 import { LiveIndicator } from './LiveIndicator';
+import { ThemeSwitch } from './ThemeSwitch';
 import { UserMenu } from './UserMenu';
 
-/** The header toolbar (color1 paints it): product, tenant, live state, help, language, user. */
+/** The header toolbar (color1 paints it): product, tenant, live state, help, language, theme, user. */
 export const HeaderToolbar = observer(function HeaderToolbar() {
   const { t } = useTranslation();
   const session = useService<SessionStore>(SessionStore);
@@ -35,6 +36,7 @@ export const HeaderToolbar = observer(function HeaderToolbar() {
         <HelpButton />
         <NavbarDivider />
         <LanguageSwitch />
+        <ThemeSwitch />
         <NavbarDivider />
         <UserMenu />
       </NavbarGroup>

@@ -1,7 +1,9 @@
-import type { PopoverProps } from '@blueprintjs/core';
+import type { Popover as BlueprintPopover, PopoverProps } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
-import { useState, type ReactElement } from 'react';
+import { useRef, useState, type ReactElement } from 'react';
+import { returnFocusToTarget } from './returnFocusToTarget';
 import { useOverlays, type OverlayComponents } from './useOverlays';
+import './LazyPopover.css';
 
 export interface LazyPopoverProps {
   /** The button that opens the popover; `onClick` is given while the overlays have not arrived. */
@@ -16,11 +18,14 @@ export interface LazyPopoverProps {
 /**
  * A popover whose code comes with the overlays after the first screen (`useOverlays`): until then its
  * target is a plain button, and a click on it loads the overlays and opens the popover when they have
- * arrived.
+ * arrived. When the popover closes, the focus goes back to its button (Blueprint's
+ * `shouldReturnFocusOnClose`, and `returnFocusToTarget` for a popover opened before the overlays
+ * arrived, whose first button is gone by then).
  */
 export const LazyPopover = observer(function LazyPopover({ target, content, placement = 'bottom-start', onOpening }: LazyPopoverProps) {
   const [overlays, loadOverlays] = useOverlays();
   const [openedEarly, setOpenedEarly] = useState(false);
+  const popover = useRef<BlueprintPopover>(null);
   if (!overlays) {
     return target(() => {
       setOpenedEarly(true);
@@ -30,7 +35,15 @@ export const LazyPopover = observer(function LazyPopover({ target, content, plac
   }
   const { Popover } = overlays;
   return (
-    <Popover placement={placement} defaultIsOpen={openedEarly} onOpening={() => onOpening?.()} content={content(overlays)}>
+    <Popover
+      ref={popover}
+      placement={placement}
+      defaultIsOpen={openedEarly}
+      shouldReturnFocusOnClose
+      onOpening={() => onOpening?.()}
+      onClosed={(closed) => returnFocusToTarget(popover.current?.targetRef.current, document, closed)}
+      content={content(overlays)}
+    >
       {target()}
     </Popover>
   );

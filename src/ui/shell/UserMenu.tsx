@@ -27,7 +27,8 @@ export const UserMenu = observer(function UserMenu() {
           icon={<UserIcon />}
           endIcon={<CaretDownIcon />}
           text={name}
-          aria-label={t('header.userMenu')}
+          // The visible name stands first in the button's name (WCAG 2.5.3, label in name).
+          aria-label={name ? t('userMenu.button', { name }) : t('header.userMenu')}
           data-tour="settings"
           onClick={onClick}
         />

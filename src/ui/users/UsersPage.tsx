@@ -12,6 +12,7 @@ import { NewUserDialog } from './NewUserDialog';
 import { OneTimePasswordDialog } from './OneTimePasswordDialog';
 import { UsersTable } from './UsersTable';
 import './UsersPage.css';
+import './narrowUsers.css';
 
 /**
  * The company's users, for its admins: who they are, their role, whether active, their last sign-in;

@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { copyMigratedDataFolder } from '../../server/support/embeddedDump';
+import { browserSeedNow } from './browserSeedNow';
 
 export interface RunningCockpit {
   url: string;
@@ -51,18 +53,22 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
 /**
  * The reference backend as `npm start` runs it (server/main.ts in its own process), serving the
  * production build from dist/ on a free loopback port, with a fresh data folder and a small seed
- * (or the given data folder, which is kept).
+ * (or the given data folder, which is kept). A folder without a database gets a copy of the one the
+ * global setup migrated (browserGlobalSetup.ts): creating an embedded database takes seconds.
  */
 export async function startCockpit(env: Record<string, string> = {}, options: { dataDir?: string } = {}): Promise<RunningCockpit> {
   const port = await freePort();
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'cockpit-browser-'));
   const url = `http://127.0.0.1:${port}`;
+  if (!existsSync(path.join(dataDir, 'pgdata'))) {
+    copyMigratedDataFolder(path.join(dataDir, 'pgdata'));
+  }
   let printed = '';
   let child: ChildProcess;
   const launch = async () => {
     child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'server', 'main.ts')], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_ORDERS: '200', SIMULATE: '0', ...env },
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_ORDERS: '200', SIMULATE: '0', SEED_NOW: browserSeedNow().toISOString(), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));

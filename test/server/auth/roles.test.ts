@@ -63,7 +63,7 @@ describe('roles, checked by the backend at every route', () => {
     { name: 'PATCH /api/me (own language)', send: (c) => call(server, '/api/me', { method: 'PATCH', token: c.token, body: { language: 'en' } }), expected: ALL(200) },
     {
       name: 'PATCH /api/me (the tenant\'s colours)',
-      send: (c) => call(server, '/api/me', { method: 'PATCH', token: c.token, body: { theme: { color3: '#d9480f' } } }),
+      send: (c) => call(server, '/api/me', { method: 'PATCH', token: c.token, body: { theme: { color3: '#c2410c' } } }),
       expected: { viewer: 403, operator: 403, admin: 200 },
     },
     { name: 'GET /api/me/views', send: (c) => call(server, '/api/me/views', { token: c.token }), expected: ALL(200) },

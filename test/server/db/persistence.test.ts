@@ -37,7 +37,7 @@ describe('a data directory', () => {
       const { token } = await login(server, GERMAN_ADMIN_EMAIL);
       const revoked = (await login(server, GERMAN_ADMIN_EMAIL)).token;
       expect((await call(server, '/api/auth/logout', { method: 'POST', token: revoked })).status).toBe(204);
-      const patched = await call(server, '/api/me', { method: 'PATCH', token, body: { language: 'en', theme: { color2: '#123' } } });
+      const patched = await call(server, '/api/me', { method: 'PATCH', token, body: { language: 'en', colorScheme: 'dark', theme: { color2: '#123' } } });
       expect(patched.status).toBe(200);
       const orders = withRange('/api/orders?limit=500', seededRange());
       const before = (await (await call(server, orders, { token })).json()) as OrderPage;
@@ -53,7 +53,8 @@ describe('a data directory', () => {
       expect(me.status).toBe(200);
       const user = (await me.json()) as User;
       expect(user.language).toBe('en');
-      expect(user.theme).toEqual({ color1: '#0b3d91', color2: '#123', color3: '#d9480f' });
+      expect(user.colorScheme).toBe('dark');
+      expect(user.theme).toEqual({ color1: '#0b3d91', color2: '#123', color3: '#c2410c' });
 
       const after = (await (await call(server, orders, { token })).json()) as OrderPage;
       expect(after).toEqual(before);

@@ -1,4 +1,9 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PgliteDatabase } from '../../../server/db/PgliteDatabase';
+import { loadMigrations } from '../../../server/db/migrate';
+import { ensureMigratedDump } from '../support/embeddedDump';
 import { STARTUP_TIMEOUT_MS } from '../support/testServer';
 
 // The embedded engine alone (jest.config.js leaves it out of server-postgres): how its worker prepares statements.
@@ -53,4 +58,47 @@ describe('PgliteDatabase', () => {
     });
     expect(await db.query('SELECT id FROM booked')).toEqual([{ id: 2 }]);
   });
+});
+
+describe('PgliteDatabase copied from a dump', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cockpit-dump-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('starts a database in memory as a copy of the dumped one, which its own changes leave alone', async () => {
+    const file = path.join(dir, 'dump.tar');
+    const original = await PgliteDatabase.open();
+    try {
+      await original.exec("CREATE TABLE kept (name text); INSERT INTO kept VALUES ('first')");
+      await original.dumpTo(file);
+    } finally {
+      await original.close();
+    }
+    const copy = await PgliteDatabase.open(undefined, { from: file });
+    const other = await PgliteDatabase.open(undefined, { from: file });
+    try {
+      await copy.exec("INSERT INTO kept VALUES ('second')");
+      expect(await copy.query('SELECT name FROM kept ORDER BY name')).toEqual([{ name: 'first' }, { name: 'second' }]);
+      expect(await other.query('SELECT name FROM kept')).toEqual([{ name: 'first' }]);
+      expect(readdirSync(dir)).toEqual(['dump.tar']);
+    } finally {
+      await copy.close();
+      await other.close();
+    }
+  }, STARTUP_TIMEOUT_MS);
+
+  it('refuses to open from a file that is not there, naming the problem', async () => {
+    await expect(PgliteDatabase.open(undefined, { from: path.join(dir, 'missing.tar') })).rejects.toThrow(/cannot open the embedded database: .*missing\.tar/);
+  });
+});
+
+describe("the backend tests' migrated dump", () => {
+  it('is a database with every migration applied, so a server started from it migrates nothing', async () => {
+    const database = await PgliteDatabase.open(undefined, { from: await ensureMigratedDump() });
+    try {
+      const applied = await database.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+      expect(applied.map((row) => row.version)).toEqual(loadMigrations().map((migration) => migration.version));
+    } finally {
+      await database.close();
+    }
+  }, STARTUP_TIMEOUT_MS);
 });

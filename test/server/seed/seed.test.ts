@@ -102,3 +102,31 @@ describe('demo data', () => {
     }
   });
 });
+
+describe('demo data made around a given instant', () => {
+  const clock = new TestClock(new Date('2026-01-15T12:00:00.000Z'));
+  const seedNow = new Date('2026-03-05T00:00:00.000Z');
+  let server: RunningServer;
+  let rows: OrderRecord[];
+
+  beforeAll(async () => {
+    server = await startTestServer({ clock: clock.now, seedNow, seedOrders: 200 });
+    rows = await server.database.query<OrderRecord>('SELECT * FROM orders');
+  }, STARTUP_TIMEOUT_MS);
+
+  afterAll(() => server?.close());
+
+  it('takes that instant for what has begun, ended and been created, not the clock', () => {
+    const at = seedNow.getTime();
+    for (const row of rows) {
+      expect(Math.abs(Date.parse(row.begin_at) - at)).toBeLessThanOrEqual(61 * DAY);
+      expect(Date.parse(row.created_at)).toBeLessThanOrEqual(at);
+      if (row.status === 'completed') expect(Date.parse(row.end_at)).toBeLessThan(at);
+      if (row.status === 'new' || row.status === 'confirmed') expect(Date.parse(row.begin_at)).toBeGreaterThan(at);
+    }
+    // Made around the clock, orders begun a month after it would all be open still.
+    const endedLongAfterTheClock = rows.filter((row) => Date.parse(row.end_at) > clock.now().getTime() + 30 * DAY && Date.parse(row.end_at) < at);
+    expect(endedLongAfterTheClock.length).toBeGreaterThan(0);
+    for (const row of endedLongAfterTheClock) expect(['completed', 'cancelled']).toContain(row.status);
+  });
+});

@@ -2,6 +2,7 @@ import type { Problem } from '../../../shared/Problem';
 import type { LoginResult } from '../../../shared/User';
 import { DEMO_PASSWORD, DEMO_TENANTS } from '../../../server/seed/demoAccounts';
 import { type RunningServer, type StartServerOptions, startServer } from '../../../server/startServer';
+import { migratedDumpFile } from './embeddedDump';
 import { createTestDatabase } from './testDatabases';
 import { TEST_ENGINE } from './testEngine';
 
@@ -21,9 +22,10 @@ export const EXPECTED_GERMAN_USER = {
   email: GERMAN_EMAIL,
   name: 'Dana Brandt',
   language: 'de',
+  colorScheme: 'system',
   role: 'operator',
   tenant: { id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Autohaus Nord' },
-  theme: { color1: '#0b3d91', color2: '#1f6feb', color3: '#d9480f' },
+  theme: { color1: '#0b3d91', color2: '#1f6feb', color3: '#c2410c' },
 };
 export { DEMO_PASSWORD };
 
@@ -40,11 +42,16 @@ export class TestClock {
 
 /**
  * A server on 127.0.0.1 and a free port, with a fresh database of the test engine (testEngine.ts) and
- * 50 orders per tenant: an embedded one in memory, or on PostgreSQL a database of its own, dropped when
- * the server closes. A `databaseUrl` given (see `keptStorage`) is used as it is.
+ * 50 orders per tenant: an embedded one in memory (a copy of the migrated one the project's global
+ * setup wrote, see embeddedDump.ts), or on PostgreSQL a database of its own, dropped when the server
+ * closes. A `databaseUrl` or a data directory given (see `keptStorage`) is used as it is.
  */
 export async function startTestServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const settings: StartServerOptions = { seedOrders: 50, staticDir: '/nonexistent/order-cockpit-dist', ...options };
+  const inMemory = settings.databaseUrl === undefined && (settings.database === undefined || settings.database === 'memory');
+  if (TEST_ENGINE === 'pglite' && inMemory) {
+    return startServer({ memoryFromDump: migratedDumpFile(), ...settings });
+  }
   if (TEST_ENGINE === 'pglite' || settings.databaseUrl !== undefined) {
     return startServer(settings);
   }

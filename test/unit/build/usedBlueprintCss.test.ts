@@ -81,7 +81,7 @@ describe('Blueprint\'s stylesheet reduced to what a bundle can use', () => {
 
 describe('Blueprint\'s rules for the signed-in pages, out of the login page\'s stylesheet', () => {
   it('knows the classes only signed-in pages draw, and those built on them', () => {
-    for (const name of ['bp6-tooltip', 'bp6-popover-arrow', 'bp6-menu-item', 'bp6-submenu', 'bp6-navbar-divider', 'bp6-html-table-striped', 'bp6-tag-remove', 'bp6-control', 'bp6-control-group', 'bp6-control-indicator', 'bp6-switch', 'bp6-outlined', 'bp6-dark']) {
+    for (const name of ['bp6-tooltip', 'bp6-popover-arrow', 'bp6-menu-item', 'bp6-submenu', 'bp6-navbar-divider', 'bp6-html-table-striped', 'bp6-tag-remove', 'bp6-control', 'bp6-control-group', 'bp6-control-indicator', 'bp6-switch', 'bp6-outlined']) {
       expect([name, isSignedInOnlyClass(name)]).toEqual([name, true]);
     }
     // The login page's form, select, callout, error panel, toast (with its button group) and spinner.
@@ -89,8 +89,11 @@ describe('Blueprint\'s rules for the signed-in pages, out of the login page\'s s
       expect([name, isSignedInOnlyClass(name)]).toEqual([name, false]);
     }
     expect(needsSignedInPage('.bp6-tooltip .bp6-popover-content')).toBe(true);
-    expect(needsSignedInPage('.bp6-dark .bp6-button')).toBe(true);
-    expect(needsSignedInPage('[data-bp-color-scheme=dark] .bp6-button')).toBe(true);
+    // The login page follows the theme: the dark rules of what it draws stay with it, those of the signed-in pages' classes move.
+    expect(isSignedInOnlyClass('bp6-dark')).toBe(false);
+    expect(needsSignedInPage('.bp6-dark .bp6-button')).toBe(false);
+    expect(needsSignedInPage('[data-bp-color-scheme=dark] .bp6-button')).toBe(false);
+    expect(needsSignedInPage('.bp6-dark .bp6-navbar')).toBe(true);
     expect(needsSignedInPage('.bp6-button.bp6-outlined')).toBe(true);
     expect(needsSignedInPage('.bp6-button:not([class*=bp6-intent-])')).toBe(false);
     expect(needsSignedInPage('.bp6-button.bp6-minimal')).toBe(false);

@@ -14,9 +14,11 @@ import { EventStream } from '../../../src/domain/ports/EventStream';
 import { OrdersExport } from '../../../src/domain/ports/OrdersExport';
 import { FrameScheduler } from '../../../src/domain/ports/FrameScheduler';
 import { PushService } from '../../../src/domain/ports/PushService';
+import { SystemColorScheme } from '../../../src/domain/ports/SystemColorScheme';
 import { ThemeService } from '../../../src/domain/ports/ThemeService';
 import { Timers } from '../../../src/domain/ports/Timers';
 import { TabLock } from '../../../src/domain/ports/TabLock';
+import { ScreenWidth } from '../../../src/domain/ports/ScreenWidth';
 import { UserActivity } from '../../../src/domain/ports/UserActivity';
 import { UnsavedEdits } from '../../../src/domain/ports/UnsavedEdits';
 import { UnsavedNewOrders } from '../../../src/domain/ports/UnsavedNewOrders';
@@ -26,8 +28,10 @@ import { FetchHttpClient } from '../../../src/infrastructure/http/FetchHttpClien
 import { MobxStatePersistence, STATE_KEY } from '../../../src/infrastructure/persistence/MobxStatePersistence';
 import { SlicedStorage } from '../../../src/infrastructure/persistence/SlicedStorage';
 import { FakeBackend } from './FakeBackend';
+import { FakePrintDialog } from './FakePrintDialog';
+import { PrintDialog } from '../../../src/domain/ports/PrintDialog';
 import { FakeClock, FakeLocaleService, FakeNavigator, FakeNotifier } from './fakes';
-import { FakeEventStream, FakeFrameScheduler, FakePushService, FakeThemeService, FakeTimers, FakeUserActivity } from './liveFakes';
+import { FakeEventStream, FakeFrameScheduler, FakePushService, FakeScreenWidth, FakeSystemColorScheme, FakeThemeService, FakeTimers, FakeUserActivity } from './liveFakes';
 
 export interface TestBed {
   container: Container;
@@ -41,14 +45,18 @@ export interface TestBed {
   timers: FakeTimers;
   frames: FakeFrameScheduler;
   theme: FakeThemeService;
+  systemScheme: FakeSystemColorScheme;
   push: FakePushService;
   activity: FakeUserActivity;
+  /** The window's width class, wide until the test sets another. */
+  screen: FakeScreenWidth;
+  printDialog: FakePrintDialog;
 }
 
 /**
  * The core module with fakes for everything outside: an in-memory backend behind the real
  * FetchHttpClient, a fixed clock, recording navigator, notifier and locale service, a live stream,
- * timers, frames, theme and push the test drives, and the real persistence (the state, the unsaved
+ * timers, frames, theme, the system's colour scheme and push the test drives, and the real persistence (the state, the unsaved
  * edits) over the test's localStorage. Rebind what a test needs otherwise.
  */
 export function createTestContainer(storage: Storage = window.localStorage): TestBed {
@@ -61,8 +69,11 @@ export function createTestContainer(storage: Storage = window.localStorage): Tes
   const timers = new FakeTimers();
   const frames = new FakeFrameScheduler();
   const theme = new FakeThemeService();
+  const systemScheme = new FakeSystemColorScheme();
   const push = new FakePushService();
   const activity = new FakeUserActivity();
+  const screen = new FakeScreenWidth();
+  const printDialog = new FakePrintDialog();
   const container = new Container();
   container.load(
     coreModule,
@@ -78,11 +89,14 @@ export function createTestContainer(storage: Storage = window.localStorage): Tes
       bind(EventStream).toConstantValue(events);
       bind(Timers).toConstantValue(timers);
       bind(UserActivity).toConstantValue(activity);
+      bind(ScreenWidth).toConstantValue(screen);
       // One tab: nothing to wait for.
       bind(TabLock).toConstantValue({ run: (_name: string, work: () => Promise<unknown>) => work() } as TabLock);
       bind(FrameScheduler).toConstantValue(frames);
       bind(ThemeService).toConstantValue(theme);
+      bind(SystemColorScheme).toConstantValue(systemScheme);
       bind(PushService).toConstantValue(push);
+      bind(PrintDialog).toConstantValue(printDialog);
       bind(StatePersistence).toConstantValue(new MobxStatePersistence(new SlicedStorage(storage, STATE_KEY)));
       bind(UnsavedEdits).toConstantValue(new LocalStorageUnsavedEdits(storage));
       bind(UnsavedNewOrders).toConstantValue(new LocalStorageUnsavedNewOrders(storage));
@@ -91,5 +105,5 @@ export function createTestContainer(storage: Storage = window.localStorage): Tes
         .inSingletonScope();
     }),
   );
-  return { container, backend, clock, navigator, notifier, locale, storage, events, timers, frames, theme, push, activity };
+  return { container, backend, clock, navigator, notifier, locale, storage, events, timers, frames, theme, systemScheme, push, activity, screen, printDialog };
 }

@@ -6,9 +6,10 @@ export const demoUser: User = {
   email: 'disponent@autohaus-nord.example',
   name: 'Dana Disponent',
   language: 'de',
+  colorScheme: 'system',
   role: 'operator',
   tenant: { id: 't-1', name: 'Autohaus Nord' },
-  theme: { color1: '#0b3d91', color2: '#1f6feb', color3: '#d9480f' },
+  theme: { color1: '#0b3d91', color2: '#1f6feb', color3: '#c2410c' },
 };
 
 export function loginResult(now: number, user: User = demoUser): LoginResult {

@@ -1,4 +1,5 @@
 import { observable, runInAction } from 'mobx';
+import type { Appearance } from '../../../shared/ColorScheme';
 import type { Disposable } from '../../../shared/Disposable';
 import type { NotificationState } from '../../../src/domain/model/NotificationState';
 import { Emitter } from '../../../src/domain/model/Emitter';
@@ -7,9 +8,11 @@ import type { EventStream, EventStreamState, ServerEvent } from '../../../src/do
 import type { FrameScheduler } from '../../../src/domain/ports/FrameScheduler';
 import type { RefusedRequest } from '../../../src/domain/ports/HttpClient';
 import type { PushService } from '../../../src/domain/ports/PushService';
+import type { SystemColorScheme } from '../../../src/domain/ports/SystemColorScheme';
 import type { ThemeService } from '../../../src/domain/ports/ThemeService';
 import type { Timers } from '../../../src/domain/ports/Timers';
 import type { UserActivity } from '../../../src/domain/ports/UserActivity';
+import type { ScreenClass, ScreenWidth } from '../../../src/domain/ports/ScreenWidth';
 
 /** An EventStream the test drives: records open/close, lets the test emit events and a 401. */
 export class FakeEventStream implements EventStream {
@@ -127,6 +130,12 @@ export class FakeFrameScheduler implements FrameScheduler {
 
 export class FakeThemeService implements ThemeService {
   readonly calls: (ThemeColors | 'remove')[] = [];
+  /** The themes shown, in order. */
+  readonly shown: Appearance[] = [];
+
+  show(appearance: Appearance): void {
+    this.shown.push(appearance);
+  }
 
   apply(colors: ThemeColors): void {
     this.calls.push(colors);
@@ -134,6 +143,31 @@ export class FakeThemeService implements ThemeService {
 
   remove(): void {
     this.calls.push('remove');
+  }
+}
+
+/** The operating system's theme, changed by the test (as the browser tells a change of `prefers-color-scheme`). */
+export class FakeSystemColorScheme implements SystemColorScheme {
+  private appearance: Appearance = 'light';
+  private readonly listeners = new Set<(appearance: Appearance) => void>();
+
+  current(): Appearance {
+    return this.appearance;
+  }
+
+  onDidChange(listener: (appearance: Appearance) => void): Disposable {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** The system switches to `appearance`. */
+  prefer(appearance: Appearance): void {
+    this.appearance = appearance;
+    this.listeners.forEach((listener) => listener(appearance));
+  }
+
+  get listening(): number {
+    return this.listeners.size;
   }
 }
 
@@ -160,5 +194,18 @@ export class FakePushService implements PushService {
 
   async unsubscribeLeftover(): Promise<void> {
     this.calls.push('unsubscribeLeftover');
+  }
+}
+
+/** A ScreenWidth the test sets (`set`); wide until told otherwise. */
+export class FakeScreenWidth implements ScreenWidth {
+  private readonly box = observable({ current: 'wide' as ScreenClass });
+
+  get current(): ScreenClass {
+    return this.box.current;
+  }
+
+  set(current: ScreenClass): void {
+    runInAction(() => (this.box.current = current));
   }
 }

@@ -1,6 +1,7 @@
 import { BURST_INTERVAL_MS, LiveOrderUpdates } from '../../../../src/domain/lifecycle/LiveOrderUpdates';
 import type { OrderEvent } from '../../../../src/domain/model/OrderEvent';
 import { NO_ORDER_CRITERIA } from '../../../../src/domain/model/orderQuery';
+import { GATHER_MS, LiveChangeAnnouncer } from '../../../../src/domain/stores/LiveChangeAnnouncer';
 import { OrderDetailStore } from '../../../../src/domain/stores/OrderDetailStore';
 import { OrdersListStore } from '../../../../src/domain/stores/OrdersListStore';
 import { OrdersApi } from '../../../../src/domain/ports/OrdersApi';
@@ -52,6 +53,17 @@ describe('LiveOrderUpdates', () => {
         { type: 'order.updated', order: { ...second, version: 50 }, previous: { ...second, version: 1 } },
       ],
     ]);
+  });
+
+  it('hands each batch to the announcer, which tells screen readers of it once the burst has gathered', () => {
+    const announcer = bed.container.get(LiveChangeAnnouncer);
+    bed.events.emit('order.updated', { ...first, version: 2, previous: first }, '1');
+    bed.events.emit('order.updated', { ...second, version: 2, previous: second }, '2');
+    bed.frames.frame();
+    expect(announcer.announcement).toBeNull();
+    bed.clock.time += GATHER_MS;
+    bed.timers.advance(GATHER_MS);
+    expect(announcer.announcement).toEqual({ changed: 2, created: 0, removed: 0, sequence: 1 });
   });
 
   it('while a burst lasts, applies the next batch only once the burst interval has passed', () => {

@@ -31,7 +31,7 @@ describe('ObservableSessionStore persistence', () => {
     first.signIn(result);
     first.setLanguage('en');
     expect(stored()).toEqual({
-      auth: { token: result.token, language: 'en', colors: demoUser.theme, user: demoUser },
+      auth: { token: result.token, language: 'en', colorScheme: 'system', colors: demoUser.theme, user: demoUser },
     });
 
     const second = await reload();
@@ -81,7 +81,7 @@ describe('ObservableSessionStore persistence', () => {
     const store = await reload();
     store.signIn(loginResult(Date.parse('2026-11-21T09:00:00Z'), { ...demoUser, language: 'en' }));
     store.signOut();
-    expect(stored()).toEqual({ auth: { token: null, language: 'en', colors: {}, user: null } });
+    expect(stored()).toEqual({ auth: { token: null, language: 'en', colorScheme: 'system', colors: {}, user: null } });
   });
 
   it('tells the user\'s role and what it allows; a user kept from before roles is a viewer until the backend says more', async () => {
@@ -103,5 +103,28 @@ describe('ObservableSessionStore persistence', () => {
     expect(restored.role).toBe('viewer');
     restored.setUser(demoUser);
     expect(restored.role).toBe('operator');
+  });
+});
+
+describe('ObservableSessionStore: the theme', () => {
+  beforeEach(() => localStorage.clear());
+
+  it.each([
+    ['dark', 'dark'],
+    ['light', 'light'],
+    ['sepia', 'system'],
+    [42, 'system'],
+    [undefined, 'system'],
+  ])('restores the stored theme %p as %p', async (kept, expected) => {
+    localStorage.setItem(STATE_KEY, JSON.stringify({ auth: { token: null, language: 'en', colorScheme: kept } }));
+    expect((await reload()).colorScheme).toBe(expected);
+  });
+
+  it('takes the user\'s theme at sign-in and keeps the last one after the session ends, as the language', async () => {
+    const store = await reload();
+    store.signIn(loginResult(Date.parse('2026-11-21T09:00:00Z'), { ...demoUser, colorScheme: 'dark' }));
+    expect(store.colorScheme).toBe('dark');
+    store.signOut();
+    expect((await reload()).colorScheme).toBe('dark');
   });
 });

@@ -38,7 +38,7 @@ describe('OrderColumnsStore', () => {
     expect(stored()).toEqual({
       auth: { token: null, language: 'en' },
       orders: { filter: { begin: '2026-12-01', end: '2026-12-24' } },
-      [ORDER_COLUMNS_SLICE]: { columns: ['price', 'number', 'status', 'begin', 'end', 'station', 'licensePlate', 'vehicle'] },
+      [ORDER_COLUMNS_SLICE]: { columns: ['price', 'number', 'status', 'begin', 'end', 'station', 'licensePlate', 'vehicle'], chosen: true },
     });
     expect((await reload()).columns).toEqual(['price', 'number', 'status', 'begin', 'end', 'station', 'licensePlate', 'vehicle']);
   });
@@ -167,7 +167,7 @@ describe('OrderColumnsStore', () => {
     const store = await reload();
     store.dispose();
     store.hide('price');
-    expect(stored()[ORDER_COLUMNS_SLICE]).toEqual({ columns: DEFAULT_ORDER_COLUMNS });
+    expect(stored()[ORDER_COLUMNS_SLICE]).toEqual({ columns: DEFAULT_ORDER_COLUMNS, chosen: false });
 
     localStorage.clear();
     const early = new OrderColumnsStore(new MobxStatePersistence(new SlicedStorage(localStorage, STATE_KEY)));

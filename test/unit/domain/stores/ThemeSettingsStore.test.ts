@@ -29,12 +29,12 @@ describe('ThemeSettingsStore', () => {
   const patches = () => bed.backend.requests.filter((request) => request.method === 'PATCH' && request.url === '/me');
 
   it('starts from the session colours and previews them with readable text', () => {
-    expect(store.draft).toEqual({ color1: '#0b3d91', color2: '#1f6feb', color3: '#d9480f' });
+    expect(store.draft).toEqual({ color1: '#0b3d91', color2: '#1f6feb', color3: '#c2410c' });
     expect(store.dirty).toBe(false);
     expect(store.preview).toEqual({
       color1: { background: '#0b3d91', foreground: '#ffffff' },
       color2: { background: '#1f6feb', foreground: '#ffffff' },
-      color3: { background: '#d9480f', foreground: '#ffffff' },
+      color3: { background: '#c2410c', foreground: '#ffffff' },
     });
   });
 
@@ -59,17 +59,50 @@ describe('ThemeSettingsStore', () => {
   });
 
   it('sends only the changed colours with PATCH /me, null for a cleared one, and the session takes the answer', async () => {
-    const answer = { ...demoAdmin, theme: { color1: 'rgb(1, 2, 3)', color3: '#d9480f' } };
+    const answer = { ...demoAdmin, theme: { color1: 'rgb(1, 2, 3)', color3: '#c2410c' } };
     bed.backend.on('PATCH /me', { status: 200, body: answer });
     store.edit('color1', '  rgb(1, 2, 3) ');
     store.clear('color2');
     await expect(store.save()).resolves.toBe(true);
     expect(patches().map((request) => request.body)).toEqual([{ theme: { color1: 'rgb(1, 2, 3)', color2: null } }]);
-    expect(session.colors).toEqual({ color1: 'rgb(1, 2, 3)', color3: '#d9480f' });
-    expect(store.draft).toEqual({ color1: 'rgb(1, 2, 3)', color2: '', color3: '#d9480f' });
+    expect(session.colors).toEqual({ color1: 'rgb(1, 2, 3)', color3: '#c2410c' });
+    expect(store.draft).toEqual({ color1: 'rgb(1, 2, 3)', color2: '', color3: '#c2410c' });
     expect(store.dirty).toBe(false);
     expect(store.saving).toBe(false);
     expect(bed.notifier.toasts).toEqual([{ message: 'settings.colorsSaved', intent: 'success' }]);
+  });
+
+  it('tells at once where the text on a colour would not read, and sends nothing while a changed colour is one of them', async () => {
+    store.edit('color1', '#808080');
+    store.edit('color2', 'rgba(255, 255, 255, 0.4)');
+    expect(store.contrastFaults.color1).toEqual({ appearance: 'both', ratio: expect.closeTo(4.1, 1) });
+    expect(store.contrastFaults.color2).toEqual({ appearance: 'dark', ratio: expect.closeTo(4.04, 2) });
+    expect(store.contrastFaults.color3).toBeUndefined();
+    await expect(store.save()).resolves.toBe(false);
+    expect(patches()).toEqual([]);
+
+    bed.backend.on('PATCH /me', { status: 200, body: { ...demoAdmin, theme: { color1: '#0b3d91', color2: 'rgba(255, 255, 255, 0.5)', color3: '#c2410c' } } });
+    store.edit('color1', '#0b3d91');
+    store.edit('color2', 'rgba(255, 255, 255, 0.5)');
+    expect(store.contrastFaults).toEqual({});
+    await expect(store.save()).resolves.toBe(true);
+    expect(patches().map((request) => request.body)).toEqual([{ theme: { color2: 'rgba(255, 255, 255, 0.5)' } }]);
+  });
+
+  it('saves another colour while a stored one fails the rule (stored before it), and tells why that one does not show', async () => {
+    session.setUser({ ...demoAdmin, theme: { color1: '#808080', color3: '#c2410c' } });
+    store.reset();
+    expect(store.contrastFaults.color1?.appearance).toBe('both');
+    bed.backend.on('PATCH /me', { status: 200, body: { ...demoAdmin, theme: { color1: '#808080', color2: '#0b3d91', color3: '#c2410c' } } });
+    store.edit('color2', '#0b3d91');
+    await expect(store.save()).resolves.toBe(true);
+    expect(patches().map((request) => request.body)).toEqual([{ theme: { color2: '#0b3d91' } }]);
+  });
+
+  it('previews a translucent colour in each theme with the text that reads over its page', () => {
+    store.edit('color2', 'rgba(255, 255, 255, 0.2)');
+    expect(store.previewIn('light').color2).toEqual({ background: 'rgba(255, 255, 255, 0.2)', foreground: '#1c2127' });
+    expect(store.previewIn('dark').color2).toEqual({ background: 'rgba(255, 255, 255, 0.2)', foreground: '#ffffff' });
   });
 
   it('sends nothing while a text is invalid, and shows it', async () => {
@@ -145,7 +178,7 @@ describe('ThemeSettingsStore', () => {
     store.edit('color1', 'nonsense');
     store.reveal('color1');
     store.reset();
-    expect(store.draft).toEqual({ color1: '#0b3d91', color2: '#1f6feb', color3: '#d9480f' });
+    expect(store.draft).toEqual({ color1: '#0b3d91', color2: '#1f6feb', color3: '#c2410c' });
     expect(store.showsInvalid('color1')).toBe(false);
     expect(store.dirty).toBe(false);
   });

@@ -55,28 +55,28 @@ describe('DomThemeService', () => {
   });
 
   it('paints only the solid primary buttons when only color3 is set, hover and active included', () => {
-    theme.apply({ color3: 'rgb(217, 72, 15)' });
+    theme.apply({ color3: 'rgb(194, 65, 12)' });
     const button = declarations(BUTTON);
-    expect(button?.getPropertyValue('--bp-intent-primary-rest').trim()).toBe('rgb(217, 72, 15)');
+    expect(button?.getPropertyValue('--bp-intent-primary-rest').trim()).toBe('rgb(194, 65, 12)');
     expect(button?.getPropertyValue('--bp-intent-primary-foreground').trim()).toBe('#ffffff');
-    expect(button?.getPropertyValue('--bp-intent-primary-hover').trim()).toBe('color-mix(in srgb, rgb(217, 72, 15) 80%, #ffffff)');
-    expect(button?.getPropertyValue('--bp-intent-primary-active').trim()).toBe('color-mix(in srgb, rgb(217, 72, 15) 65%, #ffffff)');
+    expect(button?.getPropertyValue('--bp-intent-primary-hover').trim()).toBe('color-mix(in srgb, rgb(194, 65, 12) 80%, #000000)');
+    expect(button?.getPropertyValue('--bp-intent-primary-active').trim()).toBe('color-mix(in srgb, rgb(194, 65, 12) 65%, #000000)');
     expect(styleText()).not.toContain('navbar');
   });
 
   it('paints all three together in one element', () => {
-    theme.apply({ color1: '#0b3d91', color2: 'hsl(210 40% 96%)', color3: '#d9480f' });
+    theme.apply({ color1: '#0b3d91', color2: 'hsl(210 40% 96%)', color3: '#c2410c' });
     expect(customStyles()).toHaveLength(1);
     expect(declarations(HEADER)?.getPropertyValue('background-color')).toBe('#0b3d91');
     expect(declarations(TOOLBAR)?.getPropertyValue('background-color')).toBe('hsl(210 40% 96%)');
     expect(declarations(TOOLBAR)?.getPropertyValue('color')).toBe('#1c2127');
-    expect(declarations(BUTTON)?.getPropertyValue('--bp-intent-primary-rest').trim()).toBe('#d9480f');
+    expect(declarations(BUTTON)?.getPropertyValue('--bp-intent-primary-rest').trim()).toBe('#c2410c');
   });
 
   it('keeps one element across changes and removes it when no colour is left', () => {
     theme.apply({ color1: '#0b3d91' });
     const first = customStyles()[0];
-    theme.apply({ color1: '#123', color3: '#d9480f' });
+    theme.apply({ color1: '#123', color3: '#c2410c' });
     expect(customStyles()).toEqual([first]);
     expect(styleText()).toContain('#123;');
     expect(styleText()).not.toContain('#0b3d91');
@@ -107,6 +107,47 @@ describe('DomThemeService', () => {
     expect(document.querySelectorAll(`#${CUSTOM_STYLE_ID}`)).toHaveLength(1);
     expect(customStyles()).toHaveLength(1);
     document.body.innerHTML = '';
+  });
+
+  it('paints the colours into the dark theme too, under bp6-dark, with the text that reads over the dark page', () => {
+    theme.apply({ color1: '#0b3d91', color2: 'rgba(255, 255, 255, 0.2)', color3: '#c2410c' });
+    expect(declarations(`.bp6-dark ${HEADER}`)?.getPropertyValue('background-color')).toBe('#0b3d91');
+    expect(declarations(`.bp6-dark ${HEADER}`)?.getPropertyValue('color')).toBe('#ffffff');
+    // A translucent white: dark text over the white page, light text over the dark one.
+    expect(declarations(TOOLBAR)?.getPropertyValue('color')).toBe('#1c2127');
+    expect(declarations(`.bp6-dark ${TOOLBAR}`)?.getPropertyValue('background-color')).toBe('rgba(255, 255, 255, 0.2)');
+    expect(declarations(`.bp6-dark ${TOOLBAR}`)?.getPropertyValue('color')).toBe('#ffffff');
+    expect(declarations(`.bp6-dark ${BUTTON}`)?.getPropertyValue('--bp-intent-primary-rest').trim()).toBe('#c2410c');
+    // The focus ring on a painted toolbar is drawn in its text colour.
+    expect(declarations('.cockpit-header-toolbar :focus')?.getPropertyValue('outline-color')).toBe('#ffffff');
+  });
+
+  it('leaves out, without a word, a stored colour whose text would not read in one of the themes: the default shows', () => {
+    theme.apply({ color1: '#808080', color2: 'rgba(255, 255, 255, 0.4)', color3: '#c2410c' });
+    expect(styleText()).not.toContain('cockpit-header-toolbar');
+    expect(styleText()).not.toContain('cockpit-primary-toolbar');
+    expect(declarations(BUTTON)?.getPropertyValue('--bp-intent-primary-rest').trim()).toBe('#c2410c');
+    expect(warn).not.toHaveBeenCalled();
+    theme.apply({ color3: '#d9480f' });
+    expect(customStyles()).toEqual([]);
+  });
+
+  it('draws the dark theme with Blueprint\'s class on <body>, which holds the portals too, and takes it away for the light one', () => {
+    theme.show('dark');
+    expect(document.body.classList.contains('bp6-dark')).toBe(true);
+    theme.show('dark');
+    expect([...document.body.classList].filter((name) => name === 'bp6-dark')).toHaveLength(1);
+    theme.show('light');
+    expect(document.body.classList.contains('bp6-dark')).toBe(false);
+  });
+
+  it('prints in the light theme: paper is white and backgrounds are left out of print', () => {
+    theme.show('dark');
+    window.dispatchEvent(new Event('beforeprint'));
+    expect(document.body.classList.contains('bp6-dark')).toBe(false);
+    window.dispatchEvent(new Event('afterprint'));
+    expect(document.body.classList.contains('bp6-dark')).toBe(true);
+    theme.show('light');
   });
 
   describe('refuses anything outside the allowlist', () => {

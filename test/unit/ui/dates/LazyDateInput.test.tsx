@@ -102,6 +102,17 @@ describe('a day field before its calendar has loaded', () => {
     expect(field().getAttribute('role')).toBe('combobox');
   });
 
+  it('names the calendar\'s month and year lists in the language, not in the picker\'s English', async () => {
+    const picker = heldBackPicker();
+    renderWithServices(createTestContainer(), <DayField taken={[]} />);
+    fireEvent.focus(field());
+    fireEvent.click(field());
+    await picker.arrive();
+    expect(screen.getByRole('combobox', { name: 'Monat' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Jahr' })).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Month: ' })).toBeNull();
+  });
+
   it("keeps the text the operator selected when the calendar takes the field's place, so typing replaces it", async () => {
     const picker = heldBackPicker();
     renderWithServices(createTestContainer(), <DayField taken={[]} />);

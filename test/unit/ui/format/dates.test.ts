@@ -41,10 +41,13 @@ describe('strict date parsing', () => {
 });
 
 describe('formatting', () => {
-  it('formats money in German in both languages (spec: 1.234,56 €)', () => {
-    expect(formatMoney({ amount: 123456, currency: 'EUR' })).toBe('1.234,56\u00a0€');
-    expect(formatMoney({ amount: 5, currency: 'EUR' })).toBe('0,05\u00a0€');
-    expect(formatMoney({ amount: -250000, currency: 'EUR' })).toBe('-2.500,00\u00a0€');
+  it('formats money in the language (1.234,56 € in German, €1,234.56 in English)', () => {
+    expect(formatMoney({ amount: 123456, currency: 'EUR' }, 'de')).toBe('1.234,56\u00a0€');
+    expect(formatMoney({ amount: 5, currency: 'EUR' }, 'de')).toBe('0,05\u00a0€');
+    expect(formatMoney({ amount: -250000, currency: 'EUR' }, 'de')).toBe('-2.500,00\u00a0€');
+    expect(formatMoney({ amount: 123456, currency: 'EUR' }, 'en')).toBe('€1,234.56');
+    expect(formatMoney({ amount: 5, currency: 'EUR' }, 'en')).toBe('€0.05');
+    expect(formatMoney({ amount: -250000, currency: 'EUR' }, 'en')).toBe('-€2,500.00');
   });
 
   it('formats date and time as date plus HH:mm in the language of the texts', () => {

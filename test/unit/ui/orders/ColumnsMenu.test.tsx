@@ -82,4 +82,31 @@ describe('ColumnsPanel', () => {
     expect(screen.getByRole('checkbox', { name: 'Preis' })).toHaveProperty('disabled', false);
     view.lifecycle.dispose();
   });
+
+  it('says why fewer columns show on a tablet, lists the five shown first, and lets the operator\'s choice win', () => {
+    bed.screen.set('tablet');
+    const view = render();
+    expect(screen.getByTestId('columns-narrowed').textContent).toBe(
+      'Dieser Bildschirm ist schmaler als am Schreibtisch, daher zeigt die Liste ihre fünf wichtigsten Spalten. Haken Sie weitere an, um sie zu zeigen: Ihre Auswahl bleibt und gilt bei jeder Breite.',
+    );
+    expect(names().slice(0, 6)).toEqual([
+      ['Nummer', true],
+      ['Status', true],
+      ['Beginn', true],
+      ['Kunde', true],
+      ['Kennzeichen', true],
+      ['Ende', false],
+    ]);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Preis' }));
+    expect(store.shown).toEqual(['number', 'status', 'begin', 'customer', 'licensePlate', 'price']);
+    expect(screen.queryByTestId('columns-narrowed')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Standard wiederherstellen' })).toHaveProperty('disabled', false);
+    view.lifecycle.dispose();
+  });
+
+  it('says nothing of the width on the desk', () => {
+    const view = render();
+    expect(screen.queryByTestId('columns-narrowed')).toBeNull();
+    view.lifecycle.dispose();
+  });
 });

@@ -50,4 +50,24 @@ describe('OrderDetailDrawer by role', () => {
     await act(() => i18n.changeLanguage('en'));
     expect(screen.getByTestId('order-read-only').textContent).toBe('You can read this order. Changing orders needs the role Operator; yours is Viewer.');
   });
+
+  it('shows the price in the language, and again after a switch', async () => {
+    const { i18n } = await openAs(demoUser);
+    const price = (label: string) => screen.getByText(label, { selector: '.cockpit-order-facts th' }).nextElementSibling?.textContent;
+    expect(price('Preis')).toBe('100,00\u00a0€');
+    await act(() => i18n.changeLanguage('en'));
+    expect(price('Price')).toBe('€100.00');
+  });
+
+  it('opens beside the list on the desk and over the whole window on a tablet or a phone, following the width live', async () => {
+    await openAs(demoUser);
+    const drawer = () => document.querySelector<HTMLElement>('.cockpit-order-detail');
+    expect(drawer()?.style.width).toBe('520px');
+    act(() => bed.screen.set('tablet'));
+    expect(drawer()?.style.width).toBe('100%');
+    act(() => bed.screen.set('phone'));
+    expect(drawer()?.style.width).toBe('100%');
+    act(() => bed.screen.set('wide'));
+    expect(drawer()?.style.width).toBe('520px');
+  });
 });

@@ -1,5 +1,6 @@
+import { OrderSelectionStore } from '../../../../src/domain/stores/OrderSelectionStore';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { computed, observable, runInAction } from 'mobx';
+import { runInAction } from 'mobx';
 import { Component, type ReactNode } from 'react';
 import type { Order } from '../../../../shared/Order';
 import { OrderColumnsStore } from '../../../../src/domain/stores/OrderColumnsStore';
@@ -7,28 +8,11 @@ import { OrdersListStore } from '../../../../src/domain/stores/OrdersListStore';
 import { PreferencesStore } from '../../../../src/domain/stores/PreferencesStore';
 import { formatDateTimeIn } from '../../../../src/ui/format/dates';
 import { OrdersTable } from '../../../../src/ui/orders/OrdersTable';
-import { ROW_HEIGHT } from '../../../../src/ui/orders/rowWindow';
+import { ROW_HEIGHT, TOUCH_ROW_HEIGHT } from '../../../../src/ui/orders/rowWindow';
 import { createTestContainer, type TestBed } from '../../support/createTestContainer';
 import { makeOrders } from '../../support/FakeOrdersApi';
+import { fakeOrderRows } from '../../support/fakeOrderRows';
 import { renderWithServices } from '../../support/renderWithServices';
-
-/** The part of the list store the grid reads, over an observable array of loaded rows (null: loading). */
-function listOf(initial: (Order | null)[]) {
-  const rows = observable.array(initial, { deep: false });
-  // Computed, as in the store: replacing a row does not change the count the grid's frame renders.
-  const count = computed(() => rows.length);
-  return {
-    rows,
-    get rowCount() {
-      return count.get();
-    },
-    get total() {
-      return count.get();
-    },
-    rowAt: (index: number) => rows[index] ?? null,
-    showRows: jest.fn(),
-  };
-}
 
 /** Shows what its children threw, as the route's error panel would. */
 class Boundary extends Component<{ children: ReactNode }, { error: Error | null }> {
@@ -45,13 +29,13 @@ const frame = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)))
 
 describe('OrdersTable', () => {
   let bed: TestBed;
-  let list: ReturnType<typeof listOf>;
+  let list: ReturnType<typeof fakeOrderRows>;
   const orders = makeOrders(1000);
 
   beforeEach(() => {
     localStorage.clear();
     bed = createTestContainer();
-    list = listOf(orders);
+    list = fakeOrderRows(orders);
     bed.container.rebind(OrdersListStore).toConstantValue(list as unknown as OrdersListStore);
   });
 
@@ -89,6 +73,22 @@ describe('OrdersTable', () => {
     view.lifecycle.dispose();
   });
 
+  it('describes a marked row as selected for an action on several orders, not by its tint alone', async () => {
+    const view = render();
+    await frame();
+    const row = () => document.querySelector('[role="row"][data-order-id="o-2"]') as HTMLElement;
+    expect(row().getAttribute('aria-describedby')).toBeNull();
+    act(() => bed.container.get(OrderSelectionStore).toggle(1));
+    await frame();
+    expect(row().getAttribute('data-marked')).toBe('true');
+    const note = document.getElementById(row().getAttribute('aria-describedby') ?? '');
+    expect(note?.textContent).toBe('Für eine Aktion auf mehrere Aufträge ausgewählt');
+    act(() => bed.container.get(OrderSelectionStore).toggle(1));
+    await frame();
+    expect(row().getAttribute('aria-describedby')).toBeNull();
+    view.lifecycle.dispose();
+  });
+
   it('shows dates, status and price in the language, and again after a switch', async () => {
     const view = render();
     await frame();
@@ -98,7 +98,7 @@ describe('OrdersTable', () => {
     expect(cells()[2]).toMatch(/^\d\d\.\d\d\.2026 \d\d:\d\d$/);
     expect(screen.getByRole('columnheader', { name: 'Beginn' }).getAttribute('aria-sort')).toBe('ascending');
     await act(() => bed.container.get(PreferencesStore).changeLanguage('en'));
-    expect(cells()).toEqual([first.number, 'New', formatDateTimeIn(first.begin, 'en'), formatDateTimeIn(first.end, 'en'), 'Kiel', 'Kunde 1', 'KI-AB 1', 'VW Golf', '100,00\u00a0€']);
+    expect(cells()).toEqual([first.number, 'New', formatDateTimeIn(first.begin, 'en'), formatDateTimeIn(first.end, 'en'), 'Kiel', 'Kunde 1', 'KI-AB 1', 'VW Golf', '€100.00']);
     expect(cells()[2]).toMatch(/^\d\d\/\d\d\/2026 \d\d:\d\d$/);
     expect(screen.getByRole('columnheader', { name: 'Begin' }).getAttribute('aria-sort')).toBe('ascending');
     view.lifecycle.dispose();
@@ -276,6 +276,26 @@ describe('OrdersTable', () => {
     await frame();
     expect(screen.getByRole('alert').textContent).toMatch(/currency|null/);
     reported.mockRestore();
+    view.lifecycle.dispose();
+  });
+
+  it('shows five columns in rows a finger can take on a tablet, the desk\'s again when wide, and the operator\'s choice at every width', async () => {
+    bed.screen.set('tablet');
+    const view = render();
+    await frame();
+    const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent);
+    const body = () => document.querySelector('.cockpit-orders-body') as HTMLElement;
+    expect(headers()).toEqual(['Nummer', 'Status', 'Beginn', 'Kunde', 'Kennzeichen']);
+    expect(body().style.getPropertyValue('--row-height')).toBe(`${TOUCH_ROW_HEIGHT}px`);
+    expect(body().style.height).toBe(`${1000 * TOUCH_ROW_HEIGHT}px`);
+    act(() => bed.screen.set('wide'));
+    expect(headers()).toHaveLength(9);
+    expect(body().style.getPropertyValue('--row-height')).toBe(`${ROW_HEIGHT}px`);
+    act(() => {
+      bed.container.get(OrderColumnsStore).hide('vehicle');
+      bed.screen.set('tablet');
+    });
+    expect(headers()).toEqual(['Nummer', 'Status', 'Beginn', 'Ende', 'Station', 'Kunde', 'Kennzeichen', 'Preis']);
     view.lifecycle.dispose();
   });
 });

@@ -2,6 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createI18n } from '../../../../src/infrastructure/i18n/createI18n';
 import type { Language } from '../../../../shared/Language';
+import { formatMoney } from '../../../../src/ui/format/formatMoney';
 import { PriceFilter } from '../../../../src/ui/orders/PriceFilter';
 import { allResources } from '../../support/allTexts';
 
@@ -51,6 +52,17 @@ describe('PriceFilter', () => {
     typeAndLeave('Price to', '200');
     expect(screen.getByText('"From" must not exceed "to".')).toBeTruthy();
     expect(changes).toEqual([[30000, null]]);
+  });
+
+  it.each(['de', 'en'] as const)('takes a price as the list writes it in %s', (language) => {
+    const changes = renderFilter(language);
+    const [from, to] = language === 'de' ? ['Preis von', 'Preis bis'] : ['Price from', 'Price to'];
+    typeAndLeave(from, formatMoney({ amount: 4950, currency: 'EUR' }, language));
+    typeAndLeave(to, formatMoney({ amount: 123456, currency: 'EUR' }, language));
+    expect(changes).toEqual([
+      [4950, null],
+      [4950, 123456],
+    ]);
   });
 
   it('applies on Enter', () => {

@@ -35,9 +35,25 @@ describe('rowTexts', () => {
   it('formats a row in its language, once per order', () => {
     const t = translator('de');
     const texts = rowTexts(first, 'de', t);
-    expect(texts).toEqual({ status: 'Neu', begin: formatDateTimeIn(first.begin, 'de'), end: formatDateTimeIn(first.end, 'de'), vehicle: 'VW Golf', price: formatMoney(first.price) });
+    expect(texts).toEqual({ status: 'Neu', begin: formatDateTimeIn(first.begin, 'de'), end: formatDateTimeIn(first.end, 'de'), vehicle: 'VW Golf', price: formatMoney(first.price, 'de') });
     expect(rowTexts(first, 'de', t)).toBe(texts);
-    expect(rowTexts(first, 'en', translator('en'))).toEqual({ ...texts, status: 'New', begin: formatDateTimeIn(first.begin, 'en'), end: formatDateTimeIn(first.end, 'en') });
+    expect(rowTexts(first, 'en', translator('en'))).toEqual({
+      ...texts,
+      status: 'New',
+      begin: formatDateTimeIn(first.begin, 'en'),
+      end: formatDateTimeIn(first.end, 'en'),
+      price: formatMoney(first.price, 'en'),
+    });
+  });
+
+  it('writes the price in the language, euros without making an Intl.NumberFormat', () => {
+    const made = jest.spyOn(Intl, 'NumberFormat');
+    const de = rowTexts({ ...second, price: { amount: 123456, currency: 'EUR' } }, 'de', translator('de'));
+    const en = rowTexts({ ...second, price: { amount: 123456, currency: 'EUR' } }, 'en', translator('en'));
+    expect(made).not.toHaveBeenCalled();
+    made.mockRestore();
+    expect(de.price).toBe('1.234,56\u00a0€');
+    expect(en.price).toBe('€1,234.56');
   });
 
   it('looks each status name up once per language', () => {
@@ -51,8 +67,10 @@ describe('rowTexts', () => {
 
 describe('formatMoney', () => {
   it('divides by the currency’s own decimals, every time', () => {
-    expect(formatMoney({ amount: 1234, currency: 'JPY' })).toBe(formatMoney({ amount: 1234, currency: 'JPY' }));
-    expect(formatMoney({ amount: 1234, currency: 'JPY' })).toMatch(/^1\.234\s¥$/);
-    expect(formatMoney({ amount: 1234, currency: 'EUR' })).toBe('12,34\u00a0€');
+    expect(formatMoney({ amount: 1234, currency: 'JPY' }, 'de')).toBe(formatMoney({ amount: 1234, currency: 'JPY' }, 'de'));
+    expect(formatMoney({ amount: 1234, currency: 'JPY' }, 'de')).toMatch(/^1\.234\s¥$/);
+    expect(formatMoney({ amount: 1234, currency: 'JPY' }, 'en')).toBe('JP¥1,234');
+    expect(formatMoney({ amount: 1234, currency: 'EUR' }, 'de')).toBe('12,34\u00a0€');
+    expect(formatMoney({ amount: 1234, currency: 'EUR' }, 'en')).toBe('€12.34');
   });
 });

@@ -76,7 +76,7 @@ describe('SettingsPage: theme colours', () => {
     expect(screen.getByRole('heading', { name: 'Farben' })).toBeTruthy();
     expect(screen.getByLabelText('Kopfleiste')).toHaveProperty('value', '#0b3d91');
     expect(screen.getByLabelText('Werkzeugleiste')).toHaveProperty('value', '#1f6feb');
-    expect(screen.getByLabelText('Primäre Schaltflächen')).toHaveProperty('value', '#d9480f');
+    expect(screen.getByLabelText('Primäre Schaltflächen')).toHaveProperty('value', '#c2410c');
     expect(screen.getByLabelText('Farbe auswählen: Kopfleiste')).toHaveProperty('type', 'color');
     expect(screen.getByRole('button', { name: 'Farbe entfernen: Werkzeugleiste' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Farben speichern' })).toHaveProperty('disabled', true);
@@ -115,14 +115,14 @@ describe('SettingsPage: theme colours', () => {
   });
 
   it('shows the console’s own colour in the preview for a cleared colour, and saves the clearing as null', async () => {
-    bed.backend.on('PATCH /me', { status: 200, body: { ...demoAdmin, theme: { color1: '#0b3d91', color3: '#d9480f' } } });
+    bed.backend.on('PATCH /me', { status: 200, body: { ...demoAdmin, theme: { color1: '#0b3d91', color3: '#c2410c' } } });
     renderSettings(bed);
     fireEvent.click(screen.getByRole('button', { name: 'Farbe entfernen: Werkzeugleiste' }));
     expect(screen.getByLabelText('Werkzeugleiste')).toHaveProperty('value', '');
     expect(background('preview-toolbar')).toBe('');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Farben speichern' })));
     expect(patches(bed).map((request) => request.body)).toEqual([{ theme: { color2: null } }]);
-    expect(session.colors).toEqual({ color1: '#0b3d91', color3: '#d9480f' });
+    expect(session.colors).toEqual({ color1: '#0b3d91', color3: '#c2410c' });
   });
 
   it('names an invalid colour in place once the field is left, and sends nothing', async () => {
@@ -357,5 +357,46 @@ describe('SettingsPage: password', () => {
     await waitFor(() => expect(session.token).toBe(changed.token));
     expect(passwordPosts()).toHaveLength(2);
     expect(within(section).getByLabelText('Neues Passwort')).toHaveProperty('value', '');
+  });
+});
+
+describe('SettingsPage: the theme and colours that read', () => {
+  let bed: TestBed;
+  let session: SessionStore;
+
+  beforeEach(() => {
+    localStorage.clear();
+    bed = createTestContainer();
+    session = bed.container.get<SessionStore>(SessionStore);
+    session.signIn(loginResult(bed.clock.now(), demoAdmin));
+  });
+
+  afterEach(() => session.dispose());
+
+  it('switches the theme and saves it to the account, telling what the operating system prefers now', async () => {
+    bed.systemScheme.prefer('dark');
+    bed.backend.on('PATCH /me', { status: 200, body: { ...demoAdmin, colorScheme: 'light' } });
+    renderSettings(bed);
+    expect(screen.getByText('Darstellung')).toBeTruthy();
+    expect(screen.getByLabelText('Wie das Betriebssystem')).toHaveProperty('checked', true);
+    expect(screen.getByText(/jetzt: dunkel/)).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Hell'));
+    expect(session.colorScheme).toBe('light');
+    await waitFor(() => expect(patches(bed).map((request) => request.body)).toEqual([{ colorScheme: 'light' }]));
+    expect(screen.getByLabelText('Hell')).toHaveProperty('checked', true);
+  });
+
+  it('refuses a colour whose text would not read, with the reason at the field, in German and English, and sends nothing', async () => {
+    const { i18n } = renderSettings(bed);
+    fireEvent.change(screen.getByLabelText('Werkzeugleiste'), { target: { value: 'rgba(255, 255, 255, 0.4)' } });
+    expect(screen.getByText('Text auf dieser Farbe erreicht im dunklen Design nur 4:1; mindestens 4,5:1 sind nötig.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Kopfleiste'), { target: { value: '#808080' } });
+    expect(screen.getByText('Text auf dieser Farbe erreicht im hellen und im dunklen Design nur 4,1:1; mindestens 4,5:1 sind nötig.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Farben speichern' }));
+    await act(async () => undefined);
+    expect(patches(bed)).toEqual([]);
+    await act(() => i18n.changeLanguage('en'));
+    expect(screen.getByText('Text on this colour reaches only 4.1:1 in the light and the dark theme; at least 4.5:1 is needed.')).toBeTruthy();
+    expect(screen.getByLabelText('Header toolbar').getAttribute('aria-invalid')).toBe('true');
   });
 });

@@ -1,5 +1,5 @@
 import { OverlaysProvider } from '@blueprintjs/core';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { SessionStore } from '../../../../src/domain/ports/SessionStore';
 import { LiveIndicator } from '../../../../src/ui/shell/LiveIndicator';
 import { UserMenu } from '../../../../src/ui/shell/UserMenu';
@@ -30,12 +30,30 @@ describe('the header before its overlays have arrived', () => {
     expect(document.querySelector('.bp6-popover-target')).toBeNull();
     expect(screen.getByRole('status').getAttribute('aria-label')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Benutzermenü' }));
+    // The button's name begins with the name it shows (label in name), then says what it is.
+    fireEvent.click(screen.getByRole('button', { name: 'Dana Disponent, Benutzermenü' }));
 
     // The overlays' module arrives as a chunk would: on a busy machine that takes longer than testing-library's one second.
     expect(await screen.findByTestId('logout', undefined, { timeout: 5000 })).toBeTruthy();
     expect(document.querySelectorAll('.bp6-popover-target')).toHaveLength(2);
     expect(screen.getByTestId('user-role').textContent).toBe('Rolle: Disponent');
+    view.lifecycle.dispose();
+  });
+
+  it('gives the focus back to its button when the menu closes after an item was chosen', async () => {
+    const view = renderWithServices(
+      bed,
+      <OverlaysProvider>
+        <UserMenu />
+      </OverlaysProvider>,
+      '/orders',
+    );
+    const button = () => screen.getByRole('button', { name: 'Dana Disponent, Benutzermenü' });
+    fireEvent.click(button());
+    const settings = await screen.findByText('Einstellungen', undefined, { timeout: 5000 });
+    (settings.closest('a') as HTMLElement).focus();
+    fireEvent.click(settings);
+    await waitFor(() => expect(document.activeElement).toBe(button()), { timeout: 3000 });
     view.lifecycle.dispose();
   });
 });

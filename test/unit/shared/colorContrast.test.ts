@@ -5,7 +5,7 @@ import {
   parseThemeColor,
   readableForeground,
   toHexColor,
-} from '../../../../src/domain/model/colorContrast';
+} from '../../../shared/colorContrast';
 
 describe('colour contrast', () => {
   it.each([

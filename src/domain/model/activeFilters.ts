@@ -1,0 +1,15 @@
+import type { OrderCriteria } from './orderQuery';
+
+/**
+ * How many of the list's filters narrow it now: the status, the search, the stations, the services
+ * and the price (either bound), one each. The days always apply and the sort narrows nothing.
+ */
+export function activeFilterCount(criteria: OrderCriteria): number {
+  return [
+    criteria.status.length > 0,
+    criteria.q.trim() !== '',
+    criteria.stations.length > 0,
+    criteria.services.length > 0,
+    criteria.priceMin !== null || criteria.priceMax !== null,
+  ].filter(Boolean).length;
+}
