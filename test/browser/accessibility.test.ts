@@ -50,20 +50,35 @@ describe('the console for every operator (axe-core, WCAG 2.2 AA)', () => {
     await context?.close();
   });
 
-  /** Changes an order through the API in a session of its own, as a colleague in another browser would. */
-  async function changeElsewhere(user: { email: string; password: string }, orderPath: string, notes: string): Promise<void> {
+  /** Signs in through the API in a session of its own, as a colleague in another browser would; answers its headers. */
+  async function colleagueHeaders(user: { email: string; password: string }): Promise<Record<string, string>> {
     const login = await fetch(`${run.cockpit.url}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(user),
     });
     const { token } = (await login.json()) as { token: string };
-    const headers = { Authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    return { Authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  }
+
+  /** The order's version as the colleague reads it now. */
+  async function versionOf(headers: Record<string, string>, orderPath: string): Promise<number> {
     const { version } = (await (await fetch(`${run.cockpit.url}/api${orderPath}`, { headers })).json()) as { version: number };
+    return version;
+  }
+
+  /** The colleague saves new notes over the version they read. */
+  async function saveNotes(headers: Record<string, string>, orderPath: string, version: number, notes: string): Promise<void> {
     const saved = await fetch(`${run.cockpit.url}/api${orderPath}`, { method: 'PATCH', headers: { ...headers, 'If-Match': `"${version}"` }, body: JSON.stringify({ notes }) });
     if (!saved.ok) {
       throw new Error(`the colleague's change was refused: ${saved.status}`);
     }
+  }
+
+  /** Changes an order through the API in a session of its own, as a colleague in another browser would. */
+  async function changeElsewhere(user: { email: string; password: string }, orderPath: string, notes: string): Promise<void> {
+    const headers = await colleagueHeaders(user);
+    await saveNotes(headers, orderPath, await versionOf(headers, orderPath), notes);
   }
 
   it.each(Object.keys(LANGUAGES) as Language[])('has no serious or critical violation in any state that matters, in %s, light and dark', async (language) => {
@@ -171,14 +186,21 @@ describe('the console for every operator (axe-core, WCAG 2.2 AA)', () => {
       new MutationObserver(() => said.push((element.textContent ?? '').trim())).observe(element, { childList: true, characterData: true, subtree: true });
     });
     const ids = await page.locator('[role="row"][data-order-id]').evaluateAll((rows) => rows.slice(0, 3).map((row) => row.getAttribute('data-order-id')));
-    for (const id of ids) {
-      await changeElsewhere(GERMAN_USER, `/orders/${id}`, `Live ${id}`);
-    }
+    // The three saves go out together, as a burst does: signing in and reading the versions first
+    // keeps a slow sign-in from spreading them over more than the announcer's gathering time.
+    const headers = await colleagueHeaders(GERMAN_USER);
+    const versions = await Promise.all(ids.map((id) => versionOf(headers, `/orders/${id}`)));
+    await Promise.all(ids.map((id, index) => saveNotes(headers, `/orders/${id}`, versions[index], `Live ${id}`)));
+    // Every announcement counts changed orders; the three are told in fewer announcements than
+    // changes (one, unless the machine spread the saves over more than the gathering time).
+    const changedIn = (text: string) => Number(/^(\d+) Aufträge? geändert$/.exec(text)?.[1] ?? Number.NaN);
     const said = await eventually(() => page.evaluate(() => (window as unknown as { said: string[] }).said.filter((text) => text !== '')), {
-      until: (texts) => texts.length > 0,
-      timeoutMs: 10_000,
-      what: 'the live region to announce the changes',
+      until: (texts) => texts.reduce((sum, text) => sum + changedIn(text), 0) >= 3 || texts.some((text) => Number.isNaN(changedIn(text))),
+      timeoutMs: 15_000,
+      what: 'the live region to announce the three changes',
     });
-    expect(said).toEqual(['3 Aufträge geändert']);
+    expect(said.every((text) => !Number.isNaN(changedIn(text)))).toBe(true);
+    expect(said.reduce((sum, text) => sum + changedIn(text), 0)).toBe(3);
+    expect(said.length).toBeLessThan(3);
   });
 });

@@ -11,7 +11,7 @@ const rows = (page: Page) => page.locator('[role="row"][data-order-id]');
 /** The id of a listed order that is `new` (shown as „Neu“; the next days have such orders). */
 async function newOrderId(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Nächste 7 Tage' }).click();
-  const row = rows(page).filter({ hasText: 'Neu' }).first();
+  const row = rows(page).filter({ has: page.locator('.cockpit-status-new') }).first();
   await row.waitFor();
   const id = await row.getAttribute('data-order-id');
   if (!id) {

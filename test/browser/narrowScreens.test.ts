@@ -19,18 +19,22 @@ const SCREENS: { name: string; options: BrowserContextOptions }[] = [
 /** How far the page is wider than the window (0: nothing scrolls sideways). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-/** The sizes of the visible targets a finger takes under `root`: buttons, fields, text areas, checkboxes' and switches' labels, menu items, links. */
+/**
+ * The sizes of the visible targets a finger takes under `root`: buttons, fields, text areas, checkboxes' and
+ * switches' labels, menu items, links. Measured in the page in one go, so that a target that goes away
+ * meanwhile (a toast, a spinner replaced by its table) is not waited for.
+ */
 async function targets(page: Page, root = 'body'): Promise<{ what: string; width: number; height: number }[]> {
-  const locators = await page.locator(`${root} :is(button, a[href], input:not([type="checkbox"]):not([type="radio"]):not([type="hidden"]), textarea, select, .bp6-control, .bp6-menu-item)`).all();
-  const sizes: { what: string; width: number; height: number }[] = [];
-  for (const locator of locators) {
-    if (!(await locator.isVisible())) continue;
-    const box = await locator.boundingBox();
-    if (!box || box.width === 0 || box.height === 0) continue;
-    const what = await locator.evaluate((element) => `${element.tagName.toLowerCase()}.${element.className} "${(element.textContent ?? '').trim().slice(0, 30)}" ${element.getAttribute('aria-label') ?? ''}`);
-    sizes.push({ what, width: Math.round(box.width), height: Math.round(box.height) });
-  }
-  return sizes;
+  const selector = `${root} :is(button, a[href], input:not([type="checkbox"]):not([type="radio"]):not([type="hidden"]), textarea, select, .bp6-control, .bp6-menu-item)`;
+  return page.$$eval(selector, (elements) =>
+    elements.flatMap((element) => {
+      if (!element.checkVisibility({ visibilityProperty: true })) return [];
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) return [];
+      const what = `${element.tagName.toLowerCase()}.${element.className} "${(element.textContent ?? '').trim().slice(0, 30)}" ${element.getAttribute('aria-label') ?? ''}`;
+      return [{ what, width: Math.round(box.width), height: Math.round(box.height) }];
+    }),
+  );
 }
 
 /** The targets smaller than 44 × 44 px. */
@@ -123,7 +127,7 @@ describe('the console on the desk, a tablet and a phone', () => {
       expect(await overflow(page)).toBeLessThanOrEqual(0);
       if (narrow) expect(await tooSmall(page)).toEqual([]);
     }
-  });
+  }, 120_000);
 
   it('shows a phone the orders as cards, whose status move is still there after a reload', async () => {
     const context = await newContext(SCREENS[2]!.options);

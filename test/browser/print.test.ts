@@ -121,10 +121,19 @@ describe('printing orders in a browser', () => {
       const state = JSON.parse(localStorage.getItem('cockpit.state') ?? '{}');
       localStorage.setItem('cockpit.state', JSON.stringify({ ...state, orders: { filter: { begin, end } } }));
     }, { begin: day(-65), end: day(65) });
+    // The grid holds the first page and the one after it at rest: the second is asked for once the
+    // first has come, so Ctrl+P waits for its answer (and a frame to show it) like an operator who
+    // reads the screen first.
+    const secondPage = page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return url.pathname === '/api/orders' && url.searchParams.has('cursor');
+    });
     await page.reload();
     await page.locator('[role="row"][data-order-id]').first().waitFor();
     const total = `${AN_ORDERS.toLocaleString('de-DE')}`;
     await page.getByTestId('orders-total').filter({ hasText: total }).waitFor();
+    await secondPage;
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const header = 'Nummer Status Beginn Ende Station Kunde Kennzeichen Fahrzeug Preis';
 
     // Ctrl+P before anything was read for paper: the rows the grid holds, and a word that it is not all.
@@ -141,7 +150,7 @@ describe('printing orders in a browser', () => {
     });
     const dialogs = await countPrintDialogs(page);
     await page.getByTestId('print-list').click();
-    await eventually(dialogs, { until: (count) => count === 1, timeoutMs: 10_000, what: 'the print dialog to be asked for once the orders are read' });
+    await eventually(dialogs, { until: (count) => count === 1, timeoutMs: 20_000, what: 'the print dialog to be asked for once the orders are read' });
     // The answers' bodies are read after the page had them.
     await eventually(() => read.length, { until: (count) => count === 2, what: 'both answers of the print\'s two requests' });
     const all = read.flatMap((answer) => answer.items);
@@ -154,7 +163,7 @@ describe('printing orders in a browser', () => {
     expect(headerRows(list.text, header)).toBe(list.pages);
     for (const order of [all[0], all[499], all[500], all[999]]) expect(list.text).toContain(order?.number);
     for (const chrome of CHROME_TEXTS) expect(list.text).not.toContain(chrome);
-  });
+  }, 120_000);
 
   it('Ctrl+P with no order open prints the list with what is loaded, in English', async () => {
     const page = await open(BRITISH_USER);
