@@ -26,7 +26,26 @@ export function contentSecurityPolicy(nonce: string): string {
   ].join('; ');
 }
 
-/** Sets the security headers on every answer, before anything else can fail. */
+/**
+ * What only a document or a worker heeds: its Content-Security-Policy and whether it may be framed.
+ * A script or style sheet a page loads runs under the page's policy; these headers on it are bytes
+ * on the wire before the first screen and nothing else.
+ */
+const DOCUMENT_ONLY_HEADERS = ['content-security-policy', 'x-frame-options'] as const;
+
+/** The scripts that start a worker: the Content-Security-Policy they are answered with is the worker's. */
+const WORKER_SCRIPTS = new Set(['/sw.js']);
+
+/** Whether an answer is a script or style sheet that a page loads (not a document, not a worker). */
+export function isPageSubresource(path: string, contentType: unknown): boolean {
+  return typeof contentType === 'string' && /^(application|text)\/javascript|^text\/css/.test(contentType) && !WORKER_SCRIPTS.has(path);
+}
+
+/**
+ * Sets the security headers on every answer, before anything else can fail; a page's scripts and
+ * style sheets keep only those that concern them (`nosniff`, the referrer policy of what a style
+ * sheet loads).
+ */
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.decorateRequest('cspNonce', '');
   app.addHook('onRequest', async (request, reply) => {
@@ -37,5 +56,13 @@ export function registerSecurityHeaders(app: FastifyInstance): void {
       'referrer-policy': 'no-referrer',
       'x-frame-options': 'DENY',
     });
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isPageSubresource(request.url.split('?')[0] ?? '', reply.getHeader('content-type'))) {
+      for (const header of DOCUMENT_ONLY_HEADERS) {
+        reply.removeHeader(header);
+      }
+    }
+    return payload;
   });
 }

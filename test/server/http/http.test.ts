@@ -43,6 +43,8 @@ describe('HTTP basics', () => {
     staticDir = mkdtempSync(path.join(tmpdir(), 'cockpit-dist-'));
     writeFileSync(path.join(staticDir, 'index.html'), INDEX_HTML);
     writeFileSync(path.join(staticDir, 'main.3f2a1b9c.js'), 'console.log("cockpit");');
+    writeFileSync(path.join(staticDir, 'main.3f2a1b9c.css'), 'body { margin: 0 }');
+    writeFileSync(path.join(staticDir, 'manifest.webmanifest'), '{"name":"Order Cockpit"}');
     writeFileSync(path.join(staticDir, 'sw.js'), 'self.addEventListener("install", () => {});');
     server = await startTestServer({ staticDir, release: '2026.11.7', productionHost: 'cockpit.test.example' });
   }, STARTUP_TIMEOUT_MS);
@@ -98,11 +100,29 @@ describe('HTTP basics', () => {
       expect(hashed.status).toBe(200);
       expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(await hashed.text()).toBe('console.log("cockpit");');
-      expectSecurityHeaders(hashed);
 
       const worker = await call(server, '/sw.js');
       expect(worker.status).toBe(200);
       expect(worker.headers.get('cache-control')).toBe('no-cache');
+    });
+
+    it('answers a page\'s scripts and style sheets without the headers only documents and workers heed', async () => {
+      for (const file of ['/main.3f2a1b9c.js', '/main.3f2a1b9c.css']) {
+        const asset = await call(server, file);
+        expect(asset.status).toBe(200);
+        expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(asset.headers.get('referrer-policy')).toBe('no-referrer');
+        expect(asset.headers.get('content-security-policy')).toBeNull();
+        expect(asset.headers.get('x-frame-options')).toBeNull();
+      }
+      // The worker's script: its policy is the worker's own.
+      expectSecurityHeaders(await call(server, '/sw.js'));
+      // Whatever else a file is (a picture, the manifest) may be opened as a document.
+      expectSecurityHeaders(await call(server, '/manifest.webmanifest'));
+      // A script that is not there is answered as a problem, with every header.
+      const missing = await call(server, '/gone.3f2a1b9c.js');
+      expect(missing.status).toBe(404);
+      expectSecurityHeaders(missing);
     });
 
     it('answers a page request for an unknown path once, without a warning in the log', async () => {
