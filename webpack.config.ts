@@ -164,12 +164,12 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
             chunks: 'initial',
             priority: 20,
           },
-          // The console's stylesheets of the entry and of the login page (the page, the form, the language
-          // switch: a few hundred bytes) go with Blueprint's into the framework's: one stylesheet before
-          // the form or the rows, not three.
+          // The console's stylesheets of the entry and of the login page (the page, the targets a finger
+          // takes, the form, the language switch: a few hundred bytes) go with Blueprint's into the
+          // framework's: one stylesheet before the form or the rows, not four.
           frameworkStyles: {
             type: 'css/mini-extract',
-            test: /[\\/]src[\\/]ui[\\/](shell[\\/](page|LanguageSwitch)|login[\\/]LoginPage)\.css$/,
+            test: /[\\/]src[\\/]ui[\\/](shell[\\/](page|touch|LanguageSwitch)|login[\\/]LoginPage)\.css$/,
             name: 'framework',
             chunks: 'all',
             priority: 20,

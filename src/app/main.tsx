@@ -1,4 +1,6 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
+// After Blueprint's: the targets a finger takes on tablets and phones, on every page (ui/shell/touch.css).
+import '../ui/shell/touch.css';
 import { requestFirstPage, type FirstPageRequest } from './firstPageRequest';
 import { nextTask } from './nextTask';
 

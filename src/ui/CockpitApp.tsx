@@ -4,7 +4,6 @@ import type { ConsoleRouter } from './routing/consoleRouter';
 import { ConsoleRoutes } from './routing/ConsoleRoutes';
 import { ServiceContext, type ServiceLocator } from './services/ServiceContext';
 import './shell/page.css';
-import './shell/touch.css';
 
 export interface CockpitAppProps {
   services: ServiceLocator;

@@ -93,6 +93,8 @@ describe('the console for every operator (axe-core, WCAG 2.2 AA)', () => {
     const audit = async (state: string) => {
       for (const colorScheme of SCHEMES) {
         await page.emulateMedia({ colorScheme });
+        // The console follows the system's scheme; the dark one once its stylesheet has loaded.
+        await page.waitForFunction((dark) => document.body.classList.contains('bp6-dark') === dark, colorScheme === 'dark');
         // The scheme's styles are in effect in the next frame; a dialog, drawer or toast still fading
         // would be measured in blended colours, so the page is measured at rest.
         const where = `${state} (${language}, ${colorScheme})`;
@@ -189,8 +191,8 @@ describe('the console for every operator (axe-core, WCAG 2.2 AA)', () => {
     // The three saves go out together, as a burst does: signing in and reading the versions first
     // keeps a slow sign-in from spreading them over more than the announcer's gathering time.
     const headers = await colleagueHeaders(GERMAN_USER);
-    const versions = await Promise.all(ids.map((id) => versionOf(headers, `/orders/${id}`)));
-    await Promise.all(ids.map((id, index) => saveNotes(headers, `/orders/${id}`, versions[index], `Live ${id}`)));
+    const seen = await Promise.all(ids.map(async (id) => ({ id, version: await versionOf(headers, `/orders/${id}`) })));
+    await Promise.all(seen.map(({ id, version }) => saveNotes(headers, `/orders/${id}`, version, `Live ${id}`)));
     // Every announcement counts changed orders; the three are told in fewer announcements than
     // changes (one, unless the machine spread the saves over more than the gathering time).
     const changedIn = (text: string) => Number(/^(\d+) Aufträge? geändert$/.exec(text)?.[1] ?? Number.NaN);

@@ -103,6 +103,8 @@ describe('the first screen', () => {
     const telemetry = await askedAfterShown(page, 'telemetry');
     expect(telemetry.asked).toBeGreaterThan(telemetry.shown ?? Infinity);
     expect(named(files, 'login')).toHaveLength(1);
+    // One stylesheet: Blueprint's rules and the console's own of the entry and the login page (the targets a finger takes among them).
+    expect(files.filter((file) => file.endsWith('.css')).map((file) => file.split('.')[0])).toEqual(['framework']);
     for (const chunk of ['orders', 'date-picker', 'blueprint-icons-16px-paths', 'blueprint-icons-20px-paths']) {
       expect({ chunk, files: named(files, chunk) }).toEqual({ chunk, files: [] });
     }
