@@ -91,7 +91,7 @@ describe('the first screen', () => {
     return { context, page, files };
   }
 
-  it('/login loads neither the orders page nor the calendar, and telemetry only after its form shows', async () => {
+  it('/login loads neither the orders page, the live stream nor the calendar, and telemetry only after its form shows', async () => {
     const context = await run.browser.newContext({ baseURL: run.cockpit.url, timezoneId: TIME_ZONE, serviceWorkers: 'block' });
     await noteWhenShown(context, '#login-email');
     const page = await context.newPage();
@@ -105,7 +105,8 @@ describe('the first screen', () => {
     expect(named(files, 'login')).toHaveLength(1);
     // One stylesheet: Blueprint's rules and the console's own of the entry and the login page (the targets a finger takes among them).
     expect(files.filter((file) => file.endsWith('.css')).map((file) => file.split('.')[0])).toEqual(['framework']);
-    for (const chunk of ['orders', 'date-picker', 'blueprint-icons-16px-paths', 'blueprint-icons-20px-paths']) {
+    // Nor the live stream's code, which a session's first stream brings.
+    for (const chunk of ['orders', 'live', 'date-picker', 'blueprint-icons-16px-paths', 'blueprint-icons-20px-paths']) {
       expect({ chunk, files: named(files, chunk) }).toEqual({ chunk, files: [] });
     }
     await context.close();

@@ -24,7 +24,7 @@ import { UserActivity } from '../../domain/ports/UserActivity';
 import { WebTabLock } from '../../infrastructure/locks/WebTabLock';
 import { DomUserActivity } from '../../infrastructure/activity/DomUserActivity';
 import { SystemClock } from '../../infrastructure/clock/SystemClock';
-import { FetchEventStream } from '../../infrastructure/events/FetchEventStream';
+import { LazyEventStream } from '../../infrastructure/events/LazyEventStream';
 import { BrowserOrdersExport } from '../../infrastructure/export/BrowserOrdersExport';
 import { FetchHttpClient } from '../../infrastructure/http/FetchHttpClient';
 import { I18nextLocaleService } from '../../infrastructure/i18n/I18nextLocaleService';
@@ -71,14 +71,20 @@ export function browserModule(context: BrowserContext): ContainerModule {
     bind(ConsoleContribution).toConstantValue(disposedWithConsole(screenWidth));
     bind(SystemColorScheme).toConstantValue(new MatchMediaColorScheme(context.window));
     bind(PrintDialog).toConstantValue(new WindowPrintDialog(context.window));
-    bind(FetchEventStream)
+    // The stream's code comes when a session first opens it (the `live` chunk): the login page does not carry it.
+    bind(LazyEventStream)
       .toResolvedValue(
         (session: SessionStore, timers: Timers, clock: Clock) =>
-          new FetchEventStream({ url: `${context.config.apiBase}/events`, language: () => session.language, window: context.window, timers, clock }),
+          new LazyEventStream(() =>
+            import(/* webpackChunkName: "live" */ '../../infrastructure/events/FetchEventStream').then(
+              ({ FetchEventStream }) =>
+                new FetchEventStream({ url: `${context.config.apiBase}/events`, language: () => session.language, window: context.window, timers, clock }),
+            ),
+          ),
         [SessionStore, Timers, Clock],
       )
       .inSingletonScope();
-    bind(EventStream).toService(FetchEventStream);
+    bind(EventStream).toService(LazyEventStream);
     bind(FetchHttpClient)
       .toResolvedValue(
         (session: SessionStore, activity: AppStability) =>
@@ -105,7 +111,7 @@ export function browserModule(context: BrowserContext): ContainerModule {
 
     // Stopped with the console, after everything that uses them (contributions stop in reverse order).
     bind(ConsoleContribution).toConstantValue(disposedWithConsole(persistence));
-    bind(ConsoleContribution).toResolvedValue((stream: FetchEventStream) => disposedWithConsole(stream), [FetchEventStream]).inSingletonScope();
+    bind(ConsoleContribution).toResolvedValue((stream: LazyEventStream) => disposedWithConsole(stream), [LazyEventStream]).inSingletonScope();
     bind(ConsoleContribution).toResolvedValue((http: FetchHttpClient) => disposedWithConsole(http), [FetchHttpClient]).inSingletonScope();
   });
 }
