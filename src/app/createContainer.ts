@@ -20,12 +20,20 @@ export function consoleModules(environment: Environment, context: BrowserContext
   ];
 }
 
-/** Loads the module `importModule` brings into `container` once; a failed import is forgotten, so the next call tries again. */
-function loadedOnce(container: Container, importModule: () => Promise<ContainerModule>): () => Promise<void> {
+/**
+ * Loads the module `importModule` brings into `container` once, then resolves what it names to start
+ * with it (`start`); a failed import is forgotten, so the next call tries again.
+ */
+function loadedOnce(container: Container, importModule: () => Promise<{ module: ContainerModule; start?: symbol }>): () => Promise<void> {
   let loaded: Promise<void> | null = null;
   return () =>
     (loaded ??= importModule().then(
-      (module) => container.load(module),
+      async ({ module, start }) => {
+        await container.load(module);
+        if (start) {
+          container.get(start);
+        }
+      },
       (error: unknown) => {
         loaded = null;
         throw error;
@@ -38,9 +46,14 @@ function loadedOnce(container: Container, importModule: () => Promise<ContainerM
  * `container` when the page's module is imported (`routeModules`), so the first screen does not carry them.
  */
 export function providePageModules(container: Container): void {
-  providePageServices('orders', loadedOnce(container, () => import(/* webpackChunkName: "orders" */ './modules/ordersPageModule').then((m) => m.ordersPageModule)));
-  providePageServices('settings', loadedOnce(container, () => import(/* webpackChunkName: "settings" */ './modules/settingsPageModule').then((m) => m.settingsPageModule)));
-  providePageServices('users', loadedOnce(container, () => import(/* webpackChunkName: "users" */ './modules/usersPageModule').then((m) => m.usersPageModule)));
+  providePageServices(
+    'orders',
+    loadedOnce(container, () =>
+      import(/* webpackChunkName: "orders" */ './modules/ordersPageModule').then((m) => ({ module: m.ordersPageModule, start: m.OrdersPageStart })),
+    ),
+  );
+  providePageServices('settings', loadedOnce(container, () => import(/* webpackChunkName: "settings" */ './modules/settingsPageModule').then((m) => ({ module: m.settingsPageModule }))));
+  providePageServices('users', loadedOnce(container, () => import(/* webpackChunkName: "users" */ './modules/usersPageModule').then((m) => ({ module: m.usersPageModule }))));
 }
 
 /** The composition root. */

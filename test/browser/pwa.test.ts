@@ -105,7 +105,7 @@ describe('the installable console in a browser', () => {
     } finally {
       await run.cockpit.start();
     }
-  });
+  }, 120_000);
 
   it('subscribes to push on login and deletes the subscription on logout', async () => {
     // Headless Chromium reaches no push service: PushManager is stubbed in the page with a

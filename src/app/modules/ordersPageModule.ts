@@ -1,4 +1,21 @@
 import { ContainerModule } from 'inversify';
+import { LiveOrderUpdates } from '../../domain/lifecycle/LiveOrderUpdates';
+import { OrdersPageWork } from '../../domain/lifecycle/OrdersPageWork';
+import { SessionWorkRelay } from '../../domain/lifecycle/SessionWorkRelay';
+import { ScreenWidth } from '../../domain/ports/ScreenWidth';
+import { SessionStore } from '../../domain/ports/SessionStore';
+import { StatePersistence } from '../../domain/ports/StatePersistence';
+import { Timers } from '../../domain/ports/Timers';
+import { UnsavedEdits } from '../../domain/ports/UnsavedEdits';
+import { UnsavedNewOrders } from '../../domain/ports/UnsavedNewOrders';
+import { Navigator } from '../../domain/ports/Navigator';
+import { LiveChangeAnnouncer } from '../../domain/stores/LiveChangeAnnouncer';
+import { NewOrderStore } from '../../domain/stores/NewOrderStore';
+import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
+import { OrderSelectionStore } from '../../domain/stores/OrderSelectionStore';
+import { UnsavedEditsStore } from '../../domain/stores/UnsavedEditsStore';
+import { UnsavedNewOrderStore } from '../../domain/stores/UnsavedNewOrderStore';
+import { randomId } from '../../infrastructure/ids/randomId';
 import { Clock } from '../../domain/ports/Clock';
 import { HttpClient } from '../../domain/ports/HttpClient';
 import { Notifier } from '../../domain/ports/Notifier';
@@ -18,12 +35,75 @@ import { SavedViewsStore } from '../../domain/stores/SavedViewsStore';
 import { HttpSavedViewsApi } from '../../infrastructure/api/HttpSavedViewsApi';
 
 /**
- * What only the orders page uses beyond what the first screen needs: the filters' values, the saved
- * views, the CSV export, the printed list, an order's history and the status moves on the phone's
- * cards. It comes with the page's chunk (`pageModules`), so the login page does not carry it; what
- * the list, the live updates and the session use is the core's.
+ * What the orders page starts when its chunk arrives, before its first render (resolve it once the
+ * module is loaded): the grid's columns read back, the keeping of unsaved edits and new orders, the
+ * open order and the announcer following the live updates, and the page's work joining the session
+ * (`SessionWorkRelay`), which offers it to the user signed in now.
+ */
+export const OrdersPageStart = Symbol('OrdersPageStart');
+
+/**
+ * What only the orders page works with: the open order, the new order, the edits kept of both, the
+ * selection, the columns, the announcement of live changes, the filters' values, the saved views,
+ * the CSV export, the printed list, an order's history and the status moves on the phone's cards.
+ * It comes with the page's chunk (`pageModules`), so the login page does not carry it; what the
+ * first rows, the live updates and the session use is the core's.
  */
 export const ordersPageModule = new ContainerModule(({ bind }) => {
+  bind(OrderDetailStore)
+    .toResolvedValue((api: OrdersApi, list: OrdersListStore, notifier: Notifier) => new OrderDetailStore(api, list, notifier), [OrdersApi, OrdersListStore, Notifier])
+    .inSingletonScope();
+  bind(NewOrderStore)
+    .toResolvedValue(
+      (api: OrdersApi, notifier: Notifier, session: SessionStore) => new NewOrderStore(api, notifier, () => session.language, randomId),
+      [OrdersApi, Notifier, SessionStore],
+    )
+    .inSingletonScope();
+  bind(UnsavedEditsStore)
+    .toResolvedValue(
+      (session: SessionStore, detail: OrderDetailStore, edits: UnsavedEdits, clock: Clock, navigator: Navigator, notifier: Notifier) =>
+        new UnsavedEditsStore(session, detail, edits, clock, navigator, notifier),
+      [SessionStore, OrderDetailStore, UnsavedEdits, Clock, Navigator, Notifier],
+    )
+    .inSingletonScope();
+  bind(UnsavedNewOrderStore)
+    .toResolvedValue(
+      (session: SessionStore, dialog: NewOrderStore, kept: UnsavedNewOrders, clock: Clock) => new UnsavedNewOrderStore(session, dialog, kept, clock),
+      [SessionStore, NewOrderStore, UnsavedNewOrders, Clock],
+    )
+    .inSingletonScope();
+  bind(OrderSelectionStore)
+    .toResolvedValue((api: OrdersApi, list: OrdersListStore, notifier: Notifier) => new OrderSelectionStore(api, list, notifier), [OrdersApi, OrdersListStore, Notifier])
+    .inSingletonScope();
+  bind(OrderColumnsStore)
+    .toResolvedValue((persistence: StatePersistence, screen: ScreenWidth) => new OrderColumnsStore(persistence, screen), [StatePersistence, ScreenWidth])
+    .inSingletonScope();
+  bind(LiveChangeAnnouncer)
+    .toResolvedValue((timers: Timers, clock: Clock, list: OrdersListStore) => new LiveChangeAnnouncer(timers, clock, () => list.query), [Timers, Clock, OrdersListStore])
+    .inSingletonScope();
+  bind(OrdersPageStart)
+    .toResolvedValue(
+      (
+        relay: SessionWorkRelay,
+        live: LiveOrderUpdates,
+        detail: OrderDetailStore,
+        unsavedEdits: UnsavedEditsStore,
+        newOrder: NewOrderStore,
+        unsavedNewOrder: UnsavedNewOrderStore,
+        columns: OrderColumnsStore,
+        announcer: LiveChangeAnnouncer,
+      ) => {
+        columns.start();
+        unsavedEdits.start();
+        unsavedNewOrder.start();
+        live.follow(detail);
+        live.follow({ applyEvents: (batch) => announcer.note(batch) });
+        relay.join(new OrdersPageWork({ detail, unsavedEdits, newOrder, unsavedNewOrder }));
+        return OrdersPageStart;
+      },
+      [SessionWorkRelay, LiveOrderUpdates, OrderDetailStore, UnsavedEditsStore, NewOrderStore, UnsavedNewOrderStore, OrderColumnsStore, LiveChangeAnnouncer],
+    )
+    .inSingletonScope();
   bind(OrderFacetsStore)
     .toResolvedValue((api: OrdersApi) => new OrderFacetsStore(api), [OrdersApi])
     .inSingletonScope();

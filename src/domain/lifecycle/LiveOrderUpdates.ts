@@ -5,9 +5,13 @@ import { type OrderEvent, toOrderEvent } from '../model/OrderEvent';
 import type { EventStream } from '../ports/EventStream';
 import type { FrameScheduler } from '../ports/FrameScheduler';
 import type { Timers } from '../ports/Timers';
-import type { LiveChangeAnnouncer } from '../stores/LiveChangeAnnouncer';
-import type { OrderDetailStore } from '../stores/OrderDetailStore';
 import type { OrdersListStore } from '../stores/OrdersListStore';
+
+/** What follows the list's live changes beside it: the open order, the announcement of the list's changes. */
+export interface LiveOrderFollower {
+  /** A batch of changes, one per order, in the same action as the list's. */
+  applyEvents(batch: readonly OrderEvent[]): void;
+}
 
 /**
  * Shortest time between two batches while a burst lasts: at most ten a second. Every batch makes
@@ -23,7 +27,9 @@ export const BURST_INTERVAL_MS = 100;
  * applied in the next frame in one MobX action; while a burst lasts, the next batch waits until
  * {@link BURST_INTERVAL_MS} after the last one, so a thousand changes a second re-render the list
  * ten times a second rather than once per event or per frame. A batch hands over one change per
- * order changed ({@link coalesceOrderEvents}), and the announcer counts it in for screen readers.
+ * order changed ({@link coalesceOrderEvents}) to the list and to those that follow it (`follow`):
+ * the orders page's open order and the announcer that counts it in for screen readers, which come
+ * with the page's chunk.
  */
 export class LiveOrderUpdates implements Disposable {
   private readonly disposables = new DisposableCollection();
@@ -32,16 +38,20 @@ export class LiveOrderUpdates implements Disposable {
   private scheduled: Disposable | null = null;
   /** Runs from a batch until {@link BURST_INTERVAL_MS} later; meanwhile events only queue up. */
   private pause: Disposable | null = null;
+  private readonly followers = new Set<LiveOrderFollower>();
 
   constructor(
     private readonly events: EventStream,
     private readonly scheduler: FrameScheduler,
     private readonly timers: Timers,
     private readonly list: OrdersListStore,
-    private readonly detail: OrderDetailStore,
-    /** Tells screen readers of the list's changes, coalesced over seconds. */
-    private readonly announcer: LiveChangeAnnouncer,
   ) {}
+
+  /** `follower` is handed every batch from now on, in the order followers came, after the list. */
+  follow(follower: LiveOrderFollower): Disposable {
+    this.followers.add(follower);
+    return { dispose: () => this.followers.delete(follower) };
+  }
 
   start(): void {
     this.disposables.add(
@@ -72,9 +82,8 @@ export class LiveOrderUpdates implements Disposable {
     }
     runInAction(() => {
       this.list.applyEvents(batch);
-      this.detail.applyEvents(batch);
+      this.followers.forEach((follower) => follower.applyEvents(batch));
     });
-    this.announcer.note(batch);
     this.pause?.dispose();
     this.pause = this.timers.after(BURST_INTERVAL_MS, () => {
       this.pause = null;

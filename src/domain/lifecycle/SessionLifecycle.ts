@@ -16,10 +16,7 @@ import type { ThemeService } from '../ports/ThemeService';
 import type { TabLock } from '../ports/TabLock';
 import type { Timers } from '../ports/Timers';
 import type { UserActivity } from '../ports/UserActivity';
-import type { OrderDetailStore } from '../stores/OrderDetailStore';
-import type { NewOrderStore } from '../stores/NewOrderStore';
-import type { UnsavedEditsStore } from '../stores/UnsavedEditsStore';
-import type { UnsavedNewOrderStore } from '../stores/UnsavedNewOrderStore';
+import type { SessionWork } from './SessionWork';
 
 /** How long the token must stay as it is before the stream follows it (about 500 ms). */
 export const TOKEN_SETTLE_MS = 500;
@@ -71,14 +68,12 @@ export interface SessionLifecycleDeps {
   notifier: Notifier;
   timers: Timers;
   clock: Clock;
-  /** The order open for editing: closed when its user's session ends, so nothing of it stays on screen. */
-  detail: Pick<OrderDetailStore, 'close'>;
-  /** The unsaved edits kept in the browser: offered back to their user, withdrawn at the end, forgotten at a logout. */
-  unsavedEdits: Pick<UnsavedEditsStore, 'offerTo' | 'withdraw' | 'forget'>;
-  /** The new order being entered: its dialog closes when its user's session ends, what was typed kept. */
-  newOrder: Pick<NewOrderStore, 'suspend'>;
-  /** The new order kept in the browser: as the unsaved edits. */
-  unsavedNewOrder: Pick<UnsavedNewOrderStore, 'offerTo' | 'withdraw' | 'forget'>;
+  /**
+   * The operator's work that follows the session (the open order, the new order, the kept edits):
+   * closed when its user's session ends, so nothing of it stays on screen, offered back to its user,
+   * forgotten at a deliberate logout.
+   */
+  work: SessionWork;
   /** Deliberate logouts. */
   logouts: LogoutSource;
 }
@@ -200,10 +195,7 @@ export class SessionLifecycle implements Disposable {
       reaction(() => (session.isSignedIn ? (session.user?.id ?? '') : null), (user, previous) => this.followUser(user, previous), { fireImmediately: true }),
     );
     this.disposables.add(
-      this.deps.logouts.onWillLogOut((userId) => {
-        this.deps.unsavedEdits.forget(userId);
-        this.deps.unsavedNewOrder.forget(userId);
-      }),
+      this.deps.logouts.onWillLogOut((userId) => this.deps.work.forget(userId)),
     );
     this.disposables.add(this.deps.persistence.onDidChangeElsewhere(() => void session.reread()));
   }
@@ -213,16 +205,11 @@ export class SessionLifecycle implements Disposable {
    * another user's straight after, leaves nothing open (the kept edits stay); a user is offered theirs.
    */
   private followUser(user: string | null, previous: string | null | undefined): void {
-    const { detail, unsavedEdits, newOrder, unsavedNewOrder } = this.deps;
     if (user === null || (previous && previous !== user)) {
-      unsavedEdits.withdraw();
-      unsavedNewOrder.withdraw();
-      detail.close();
-      newOrder.suspend();
+      this.deps.work.withdraw();
     }
     if (user) {
-      unsavedEdits.offerTo(user);
-      unsavedNewOrder.offerTo(user);
+      this.deps.work.offerTo(user);
     }
   }
 

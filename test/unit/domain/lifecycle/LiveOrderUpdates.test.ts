@@ -1,3 +1,4 @@
+import { OrdersPageStart } from '../../../../src/app/modules/ordersPageModule';
 import { BURST_INTERVAL_MS, LiveOrderUpdates } from '../../../../src/domain/lifecycle/LiveOrderUpdates';
 import type { OrderEvent } from '../../../../src/domain/model/OrderEvent';
 import { NO_ORDER_CRITERIA } from '../../../../src/domain/model/orderQuery';
@@ -24,6 +25,8 @@ describe('LiveOrderUpdates', () => {
     jest.spyOn(detail, 'applyEvents').mockImplementation((events) => void shownInDetail.push([...events]));
     updates = bed.container.get(LiveOrderUpdates);
     updates.start();
+    // The orders page's chunk arrived: the open order and the announcer follow the updates.
+    bed.container.get(OrdersPageStart);
   });
 
   afterEach(() => updates.dispose());

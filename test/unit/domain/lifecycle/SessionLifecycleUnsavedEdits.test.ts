@@ -1,7 +1,9 @@
+import { OrdersPageStart } from '../../../../src/app/modules/ordersPageModule';
 import { SessionLifecycle } from '../../../../src/domain/lifecycle/SessionLifecycle';
 import { OrdersApi } from '../../../../src/domain/ports/OrdersApi';
 import { SessionStore } from '../../../../src/domain/ports/SessionStore';
 import { UnsavedEdits } from '../../../../src/domain/ports/UnsavedEdits';
+import { UnsavedNewOrders } from '../../../../src/domain/ports/UnsavedNewOrders';
 import { AuthStore } from '../../../../src/domain/stores/AuthStore';
 import { OrderDetailStore } from '../../../../src/domain/stores/OrderDetailStore';
 import { UnsavedEditsStore } from '../../../../src/domain/stores/UnsavedEditsStore';
@@ -34,6 +36,8 @@ describe('SessionLifecycle and unsaved edits', () => {
     edits = bed.container.get(UnsavedEditsStore);
     kept = bed.container.get<UnsavedEdits>(UnsavedEdits);
     edits.start();
+    // The orders page's chunk arrived: its work follows the session.
+    bed.container.get(OrdersPageStart);
     lifecycle = bed.container.get(SessionLifecycle);
     lifecycle.start();
   };
@@ -131,5 +135,55 @@ describe('SessionLifecycle and unsaved edits', () => {
 
     expect(session.user?.id).toBe(demoUser.id);
     expect(edits.offers).toEqual([expect.objectContaining({ orderId: 'o-2', fields: { notes: 'Reifen einlagern' } })]);
+  });
+});
+
+/** The session lifecycle before the orders page's chunk has come (a start on the login or settings page). */
+describe('SessionLifecycle and what is kept, before the orders page has come', () => {
+  let bed: TestBed;
+  let session: SessionStore;
+  let lifecycle: SessionLifecycle;
+  let kept: UnsavedEdits;
+  let keptNew: UnsavedNewOrders;
+  const edit = { orderId: 'o-2', orderNumber: 'AN-2026-000002', baseVersion: 1, fields: { notes: 'Reifen einlagern' }, keptAt: 0 };
+
+  beforeEach(async () => {
+    localStorage.clear();
+    bed = createTestContainer();
+    session = bed.container.get<SessionStore>(SessionStore);
+    await session.restore();
+    kept = bed.container.get<UnsavedEdits>(UnsavedEdits);
+    keptNew = bed.container.get<UnsavedNewOrders>(UnsavedNewOrders);
+    kept.keep(demoUser.id, edit);
+    keptNew.keep(demoUser.id, { fields: { 'customer.name': 'Greta Lindholm' }, clonedFrom: null, keptAt: 0 });
+    lifecycle = bed.container.get(SessionLifecycle);
+    lifecycle.start();
+  });
+
+  afterEach(() => {
+    lifecycle.dispose();
+    session.dispose();
+  });
+
+  it('deletes another user\'s kept edit and new order when a user signs in, though no orders page showed', () => {
+    session.signIn(loginResult(bed.clock.now(), demoAdmin));
+    expect(kept.read(demoUser.id)).toEqual([]);
+    expect(keptNew.read(demoUser.id)).toBeNull();
+  });
+
+  it('deletes the user\'s own at a deliberate logout, though no orders page showed', async () => {
+    bed.backend.on('POST /auth/logout', { status: 204 });
+    session.signIn(loginResult(bed.clock.now()));
+    expect(kept.read(demoUser.id)).toHaveLength(1);
+    await bed.container.get(AuthStore).logout();
+    expect(kept.read(demoUser.id)).toEqual([]);
+    expect(keptNew.read(demoUser.id)).toBeNull();
+  });
+
+  it('offers the signed-in user their kept edit and new order when the orders page comes', () => {
+    session.signIn(loginResult(bed.clock.now()));
+    bed.container.get(OrdersPageStart);
+    expect(bed.container.get(UnsavedEditsStore).offers).toEqual([expect.objectContaining({ orderId: 'o-2' })]);
+    expect(bed.container.get(UnsavedNewOrderStore).offer).toEqual(expect.objectContaining({ fields: { 'customer.name': 'Greta Lindholm' } }));
   });
 });
