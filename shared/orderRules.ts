@@ -1,41 +1,6 @@
 import type { NewOrder } from './NewOrder';
 import { isEmailAddress } from './userAccountRules';
-
-/** The longest each text of an order may be, in characters (code points, as PostgreSQL counts them). */
-export const ORDER_TEXT_LIMITS = {
-  'customer.name': 200,
-  'customer.email': 254,
-  'customer.phone': 40,
-  'vehicle.licensePlate': 20,
-  'vehicle.make': 60,
-  'vehicle.model': 60,
-  'vehicle.vin': 17,
-  station: 100,
-  service: 100,
-  notes: 2000,
-} as const;
-
-export type OrderTextField = keyof typeof ORDER_TEXT_LIMITS;
-
-/** The fields of a new order, as the backend names them in its field errors. */
-export type NewOrderField = OrderTextField | 'begin' | 'end' | 'price.amount';
-
-/** The fields of a new order in the order a form shows them. */
-export const NEW_ORDER_FIELDS: readonly NewOrderField[] = [
-  'customer.name',
-  'customer.email',
-  'customer.phone',
-  'vehicle.licensePlate',
-  'vehicle.make',
-  'vehicle.model',
-  'vehicle.vin',
-  'station',
-  'service',
-  'begin',
-  'end',
-  'price.amount',
-  'notes',
-];
+import { ORDER_TEXT_LIMITS, type NewOrderField, type OrderTextField } from './orderFields';
 
 /** The highest price of an order in minor units (1 000 000,00). */
 export const MAX_PRICE_AMOUNT = 100_000_000;

@@ -2,7 +2,7 @@ import type { Language } from '../../shared/Language';
 import type { OrderPatch } from '../../shared/OrderPatch';
 import { canTransition, isOrderStatus, nextStatuses, ORDER_STATUSES, type OrderStatus } from '../../shared/OrderStatus';
 import { parseInstant } from '../../shared/instant';
-import { ORDER_TEXT_LIMITS } from '../../shared/orderRules';
+import { ORDER_TEXT_LIMITS } from '../../shared/orderFields';
 import type { FieldError } from '../../shared/Problem';
 import { fieldError, transitionError } from '../http/fieldErrors';
 import { multiLineText, singleLineText } from '../http/textSchemas';

@@ -1,4 +1,4 @@
-import { NEW_ORDER_FIELDS, type NewOrderField } from '../../../shared/orderRules';
+import { NEW_ORDER_FIELDS, type NewOrderField } from '../../../shared/orderFields';
 
 /** The fields of a new order as typed in its dialog; only those with text are kept. */
 export type NewOrderFields = Partial<Record<NewOrderField, string>>;

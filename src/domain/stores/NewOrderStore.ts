@@ -2,7 +2,8 @@ import { action, computed, makeObservable, observable, observableRef, observable
 import type { Language } from '../../../shared/Language';
 import type { NewOrder } from '../../../shared/NewOrder';
 import type { Order } from '../../../shared/Order';
-import { NEW_ORDER_FIELDS, newOrderProblems, type NewOrderField, type OrderRuleProblem } from '../../../shared/orderRules';
+import { NEW_ORDER_FIELDS, type NewOrderField } from '../../../shared/orderFields';
+import { newOrderProblems, type OrderRuleProblem } from '../../../shared/orderRules';
 import type { KeptNewOrder } from '../model/KeptNewOrder';
 import { isApiError } from '../model/ApiError';
 import { euroAmountText, parseEuroAmount } from '../model/euroAmount';

@@ -2,7 +2,7 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, TextArea 
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { NewOrderField } from '../../../shared/orderRules';
+import type { NewOrderField } from '../../../shared/orderFields';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { NewOrderStore } from '../../domain/stores/NewOrderStore';
 import { CheckedTextField } from '../forms/CheckedTextField';
