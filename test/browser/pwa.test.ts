@@ -224,13 +224,23 @@ describe('the installable console in a browser', () => {
     await controlled(page);
     const cdp = await context.newCDPSession(page);
     const id = await registrationId(cdp, `${run.cockpit.url}/`);
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: run.cockpit.url, registrationId: id, data: '{"title": 42, broken' });
-
-    const shown = await eventually(
-      () => page.evaluate(async () => (await (await navigator.serviceWorker.getRegistration())!.getNotifications()).map((n) => ({ title: n.title, body: n.body }))),
-      // The worker is woken for the push: on a busy machine that takes seconds.
-      { until: (found) => found.length > 0, timeoutMs: 15_000, what: 'a notification of the service worker' },
-    );
-    expect(shown).toEqual([{ title: 'Order Cockpit', body: 'Es gibt Neuigkeiten zu Ihren Aufträgen.' }]);
-  });
+    const notifications = () =>
+      page.evaluate(async () => (await (await navigator.serviceWorker.getRegistration())!.getNotifications()).map((n) => ({ title: n.title, body: n.body })));
+    // The worker is woken for the push: on a busy machine that takes seconds. A push the DevTools
+    // protocol hands over while the worker is being started is sometimes not dispatched at all (seen
+    // once in a CI run: nothing in 15 s), so it is handed over again, at most three times in all.
+    let shown: Awaited<ReturnType<typeof notifications>> = [];
+    for (let delivery = 1; shown.length === 0; delivery++) {
+      const last = delivery === 3;
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin: run.cockpit.url, registrationId: id, data: '{"title": 42, broken' });
+      try {
+        shown = await eventually(notifications, { until: (found) => found.length > 0, timeoutMs: last ? 15_000 : 8_000, what: 'a notification of the service worker' });
+      } catch (error) {
+        if (last) throw error;
+      }
+    }
+    expect(shown.length).toBeGreaterThan(0);
+    // However many of the deliveries it showed, each is the generic notification in the browser's language.
+    expect(new Set(shown.map((notification) => JSON.stringify(notification)))).toEqual(new Set([JSON.stringify({ title: 'Order Cockpit', body: 'Es gibt Neuigkeiten zu Ihren Aufträgen.' })]));
+  }, 90_000);
 });
