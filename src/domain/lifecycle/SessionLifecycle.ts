@@ -31,6 +31,14 @@ export const RENEW_AT_SHARE = 2 / 3;
 export const RENEW_RETRY_MS = 60_000;
 
 /**
+ * How long a tab whose stored token was refused (401) waits for another tab's renewed session to
+ * reach it before it ends the session. A tab that renews stores the new token before it releases the
+ * renewal lock, but the browser hands that write to the other tabs a moment later (their copy of the
+ * storage is updated by a message of its own), so the tab next in the lock may still read the old token.
+ */
+export const SESSION_HANDOFF_MS = 2000;
+
+/**
  * The tabs' lock around a renewal, held until the renewed token is stored: a tab that renews revokes
  * the token every tab of the browser holds.
  */
@@ -106,7 +114,8 @@ export interface SessionLifecycleDeps {
  *   meanwhile says nothing;
  * - a 401 to a request that carried the current token (any transport) ends the session once,
  *   however many fail together, with a toast and the login page that returns where the operator was;
- *   a 401 of an older session's request is ignored;
+ *   a 401 of an older session's request is ignored, and so is one whose token another tab renewed
+ *   (its stored session is waited for up to two seconds: the browser hands it over a moment late);
  * - a 403 to a request that carried the current token means the user's role no longer allows what
  *   the console offered (changed by an admin meanwhile): the user is read again, so the console
  *   shows what the role allows now; the session goes on;
@@ -136,6 +145,8 @@ export class SessionLifecycle implements Disposable {
   private finalExpiry: number | null = null;
   /** When the current token's renewal is due, until it is tried. */
   private renewalDue: number | null = null;
+  /** The wait of a refused token that was still the stored one, for another tab's renewed session. */
+  private handoff: { token: string; arrived: Promise<void>; wait: Disposable } | null = null;
 
   constructor(private readonly deps: SessionLifecycleDeps) {}
 
@@ -198,6 +209,7 @@ export class SessionLifecycle implements Disposable {
       this.deps.logouts.onWillLogOut((userId) => this.deps.work.forget(userId)),
     );
     this.disposables.add(this.deps.persistence.onDidChangeElsewhere(() => void session.reread()));
+    this.disposables.add({ dispose: () => this.handoff?.wait.dispose() });
   }
 
   /**
@@ -337,27 +349,55 @@ export class SessionLifecycle implements Disposable {
   /**
    * The 401 rule: only a request that carried the current token ends the session. Another tab may
    * have renewed the session, which revoked that token: the stored session is read again once no tab
-   * is renewing (the renewal lock), and a token renewed meanwhile goes on.
+   * is renewing (the renewal lock), and a token renewed meanwhile goes on. Where the stored token is
+   * still the refused one, the other tab's write may not have reached this tab yet: it is waited for
+   * (`SESSION_HANDOFF_MS` at most) before the session ends.
    */
   private expire(event: RefusedRequest): void {
     const { session, lock, navigator } = this.deps;
-    if (event.token === null || event.token !== session.token) {
+    const refused = event.token;
+    if (refused === null || refused !== session.token) {
       return;
     }
     const returnTo = navigator.currentPath;
     void lock
       .run(RENEWAL_LOCK, () => session.reread())
       .catch(() => undefined)
+      .then(() => (session.token === refused ? this.handedOver(refused) : undefined))
       .then(() => {
         // Renewed in another tab meanwhile: the session goes on with that token. (Read again, an
         // expired token is no session any more: that end is told like any other.)
-        if ((session.token !== null && session.token !== event.token) || this.endedToken === event.token) {
+        if ((session.token !== null && session.token !== refused) || this.endedToken === refused) {
           return;
         }
-        this.endedToken = event.token;
+        this.endedToken = refused;
         session.signOut();
         this.deps.notifier.show({ message: 'login.sessionExpired', intent: 'warning' });
         navigator.navigate(loginPathReturningTo(returnTo), { replace: true });
       });
+  }
+
+  /**
+   * Settles once the session's token is no longer `token` (another tab's write has come and was read)
+   * or `SESSION_HANDOFF_MS` later; one wait for all the requests `token` had refused. A disposed
+   * lifecycle's wait never settles.
+   */
+  private handedOver(token: string): Promise<void> {
+    if (this.handoff?.token === token) {
+      return this.handoff.arrived;
+    }
+    this.handoff?.wait.dispose();
+    const { session, timers } = this.deps;
+    const wait = new DisposableCollection();
+    const arrived = new Promise<void>((resolve) => {
+      const end = () => {
+        wait.dispose();
+        resolve();
+      };
+      wait.add(reaction(() => session.token !== token, (gone) => gone && end()));
+      wait.add(timers.after(SESSION_HANDOFF_MS, end));
+    });
+    this.handoff = { token, arrived, wait };
+    return arrived;
   }
 }

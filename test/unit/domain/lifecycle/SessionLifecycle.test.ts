@@ -1,4 +1,4 @@
-import { RENEW_RETRY_MS, SESSION_END_WARNING_MS, SessionLifecycle, TOKEN_SETTLE_MS } from '../../../../src/domain/lifecycle/SessionLifecycle';
+import { RENEW_RETRY_MS, SESSION_END_WARNING_MS, SESSION_HANDOFF_MS, SessionLifecycle, TOKEN_SETTLE_MS } from '../../../../src/domain/lifecycle/SessionLifecycle';
 import { fakeJwt } from '../../support/fakeJwt';
 import { SessionStore } from '../../../../src/domain/ports/SessionStore';
 import { HttpClient } from '../../../../src/domain/ports/HttpClient';
@@ -296,6 +296,18 @@ describe('SessionLifecycle', () => {
   describe('a 401 to a request of the current session ends it once', () => {
     beforeEach(start);
     const unauthorized = { status: 401, body: { type: 'about:blank', title: 'Unauthorized', status: 401 } };
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+    /** The refused token is still the one stored: its end waits for no other tab's renewed session any longer. */
+    const handOffTimeOver = async () => {
+      await settled();
+      expect(session.isSignedIn).toBe(true);
+      expect(bed.navigator.navigations).toEqual([]);
+      bed.timers.advance(SESSION_HANDOFF_MS - 1);
+      await settled();
+      expect(session.isSignedIn).toBe(true);
+      bed.timers.advance(1);
+      await settled();
+    };
 
     it('turns ten simultaneous 401s into one logout, one toast and one navigation back to where the operator was', async () => {
       session.signIn(loginResult(bed.clock.now()));
@@ -305,7 +317,7 @@ describe('SessionLifecycle', () => {
       const signOut = jest.spyOn(session, 'signOut');
       const results = await Promise.allSettled(Array.from({ length: 10 }, () => http.get('/orders')));
       expect(results.every((result) => result.status === 'rejected')).toBe(true);
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await handOffTimeOver();
       expect(signOut).toHaveBeenCalledTimes(1);
       expect(session.isSignedIn).toBe(false);
       expect(bed.navigator.navigations).toEqual(['/login?returnTo=%2Forders%3Fstatus%3Dnew']);
@@ -315,7 +327,7 @@ describe('SessionLifecycle', () => {
     it('a 401 of the stream logs out like any other', async () => {
       session.signIn(loginResult(bed.clock.now()));
       bed.events.refuse(session.token);
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await handOffTimeOver();
       expect(session.isSignedIn).toBe(false);
       expect(bed.navigator.navigations.at(-1)).toMatch(/^\/login/);
     });
@@ -354,11 +366,12 @@ describe('SessionLifecycle', () => {
     it('tells the end of a session whose refused token has expired when the stored session is read again', async () => {
       bed.navigator.currentPath = '/orders/o-7';
       session.signIn(loginResult(bed.clock.now()));
-      // The token's time is over: read again, the stored session is no session any more.
-      bed.clock.time += 60 * 60_000;
+      // The token's time is over: read again, the stored session is no session any more, and no
+      // other tab's renewal is waited for.
+      bed.clock.time += 9 * 3600_000;
       bed.events.refuse(session.token);
       bed.events.refuse(session.token);
-      await new Promise((resolve) => setTimeout(resolve, 0));
+      await settled();
       expect(session.isSignedIn).toBe(false);
       expect(bed.notifier.toasts).toEqual([expect.objectContaining({ message: 'login.sessionExpired' })]);
       expect(bed.navigator.navigations).toEqual(['/login?returnTo=%2Forders%2Fo-7']);
@@ -475,6 +488,46 @@ describe('tabs of one browser agree on the session', () => {
     otherTab.setItem('auth', { token: null, language: 'en', colors: {}, user: null });
     await browserTellsThisTab(thisWindow, 'something.else');
     expect(session.isSignedIn).toBe(true);
+    lifecycle.dispose();
+    session.dispose();
+  });
+
+  it('a token refused because another tab renewed it waits for that tab\'s stored session, which the browser hands over late', async () => {
+    localStorage.clear();
+    const thisWindow = new EventTarget();
+    const bed = createTestContainer();
+    bed.container.rebind(StatePersistence).toConstantValue(new MobxStatePersistence(new SlicedStorage(localStorage, STATE_KEY), thisWindow as Window));
+    const session = bed.container.get<SessionStore>(SessionStore);
+    const signedIn = loginResult(bed.clock.now());
+    otherTab.setItem('auth', { token: signedIn.token, language: 'de', colors: {}, user: signedIn.user });
+    await session.restore();
+    const lifecycle = bed.container.get(SessionLifecycle);
+    lifecycle.start();
+
+    // The other tab renewed: the backend refuses the old token (the stream's reconnection), while
+    // this tab's copy of the storage still holds it once the renewal lock is free.
+    bed.events.refuse(signedIn.token);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(session.token).toBe(signedIn.token);
+    bed.timers.advance(SESSION_HANDOFF_MS / 2);
+    const renewed = loginResult(bed.clock.now() + 1000);
+    otherTab.setItem('auth', { token: renewed.token, language: 'de', colors: {}, user: renewed.user });
+    await browserTellsThisTab(thisWindow);
+    bed.timers.advance(SESSION_HANDOFF_MS);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(session.token).toBe(renewed.token);
+    expect(bed.navigator.navigations).toEqual([]);
+    expect(bed.notifier.toasts).toEqual([]);
+    expect(JSON.parse(localStorage.getItem(STATE_KEY) ?? '{}').auth.token).toBe(renewed.token);
+
+    // Refused in its turn with nothing handed over, the renewed token ends the session after the wait.
+    bed.events.refuse(renewed.token);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(session.isSignedIn).toBe(true);
+    bed.timers.advance(SESSION_HANDOFF_MS);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(session.isSignedIn).toBe(false);
+    expect(bed.notifier.toasts).toEqual([expect.objectContaining({ message: 'login.sessionExpired' })]);
     lifecycle.dispose();
     session.dispose();
   });

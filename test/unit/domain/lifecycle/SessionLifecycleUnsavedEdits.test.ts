@@ -1,5 +1,5 @@
 import { OrdersPageStart } from '../../../../src/app/modules/ordersPageModule';
-import { SessionLifecycle } from '../../../../src/domain/lifecycle/SessionLifecycle';
+import { SESSION_HANDOFF_MS, SessionLifecycle } from '../../../../src/domain/lifecycle/SessionLifecycle';
 import { OrdersApi } from '../../../../src/domain/ports/OrdersApi';
 import { SessionStore } from '../../../../src/domain/ports/SessionStore';
 import { UnsavedEdits } from '../../../../src/domain/ports/UnsavedEdits';
@@ -15,9 +15,11 @@ import { FakeOrdersApi, makeOrders } from '../../support/FakeOrdersApi';
 
 /** The session lifecycle and the unsaved edits: kept through an involuntary end, offered to their user only. */
 describe('SessionLifecycle and unsaved edits', () => {
-  /** The stream refuses the session's token; its end follows once the stored session is read again. */
+  /** The stream refuses the session's token; its end follows once no other tab has handed over a renewed one. */
   const refused = async () => {
     bed.events.refuse(session.token);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    bed.timers.advance(SESSION_HANDOFF_MS);
     await new Promise((resolve) => setTimeout(resolve, 0));
   };
   let bed: TestBed;
