@@ -1,7 +1,7 @@
 /** The key under which the console keeps its state in localStorage (one fixed key). */
 export const STATE_KEY = 'cockpit.state';
 
-/** The storage mobx-persist-store writes through: one item per slice name. */
+/** The storage the state persistence writes through: one item per slice name. */
 export interface SliceStorage {
   getItem(slice: string): Record<string, unknown> | null;
   setItem(slice: string, value: Record<string, unknown>): void;
