@@ -455,8 +455,8 @@ describe('tabs of one browser agree on the session', () => {
     target.dispatchEvent(Object.assign(new Event('storage'), { key }));
     await new Promise((resolve) => setTimeout(resolve, 0));
   };
-
-  it('logging out in another tab logs out this one, which closes its stream; logging in comes over too', async () => {
+  /** This tab starts with the session another tab signed in, and hears of that tab's writes through `thisWindow`. */
+  const startSignedInElsewhere = async () => {
     localStorage.clear();
     const thisWindow = new EventTarget();
     const bed = createTestContainer();
@@ -467,6 +467,11 @@ describe('tabs of one browser agree on the session', () => {
     await session.restore();
     const lifecycle = bed.container.get(SessionLifecycle);
     lifecycle.start();
+    return { thisWindow, bed, session, signedIn, lifecycle };
+  };
+
+  it('logging out in another tab logs out this one, which closes its stream; logging in comes over too', async () => {
+    const { thisWindow, bed, session, lifecycle } = await startSignedInElsewhere();
     bed.timers.advance(TOKEN_SETTLE_MS);
     expect(bed.events.calls).toEqual(['open']);
 
@@ -493,16 +498,7 @@ describe('tabs of one browser agree on the session', () => {
   });
 
   it('a token refused because another tab renewed it waits for that tab\'s stored session, which the browser hands over late', async () => {
-    localStorage.clear();
-    const thisWindow = new EventTarget();
-    const bed = createTestContainer();
-    bed.container.rebind(StatePersistence).toConstantValue(new MobxStatePersistence(new SlicedStorage(localStorage, STATE_KEY), thisWindow as Window));
-    const session = bed.container.get<SessionStore>(SessionStore);
-    const signedIn = loginResult(bed.clock.now());
-    otherTab.setItem('auth', { token: signedIn.token, language: 'de', colors: {}, user: signedIn.user });
-    await session.restore();
-    const lifecycle = bed.container.get(SessionLifecycle);
-    lifecycle.start();
+    const { thisWindow, bed, session, signedIn, lifecycle } = await startSignedInElsewhere();
 
     // The other tab renewed: the backend refuses the old token (the stream's reconnection), while
     // this tab's copy of the storage still holds it once the renewal lock is free.
