@@ -1,15 +1,23 @@
 import '@blueprintjs/core/lib/css/blueprint.css';
 // After Blueprint's: the targets a finger takes on tablets and phones, on every page (ui/shell/touch.css).
 import '../ui/shell/touch.css';
+import { preloadPageCode } from '../ui/routing/preloadPageCode';
 import { requestFirstPage, type FirstPageRequest } from './firstPageRequest';
 import { nextTask } from './nextTask';
+import { storedSession } from './storedSession';
 
 const root = document.getElementById('root');
 
 // The first thing the console does: on a signed-in start on the orders, their first page is asked
 // for now, from the stored session, while the rest of the console is evaluated and made (about a
 // second at 4× CPU throttling); the list takes its answer (`OrdersListStore.offerFirstPage`).
-const firstPageOnItsWay = root ? requestFirstPage(window) : null;
+const stored = root ? storedSession(window, Date.now()) : null;
+const firstPageOnItsWay = root ? requestFirstPage(window, Date.now(), stored) : null;
+// And the code of the page the start shows, with the signed-in shell around it: its chunks arrive
+// while the console is being made, instead of being asked for once it is.
+if (root) {
+  preloadPageCode(window.location, stored !== null);
+}
 
 /**
  * Evaluates the console's code in steps, each a task of its own, then starts it. The scripts of the

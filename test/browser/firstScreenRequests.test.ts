@@ -90,6 +90,10 @@ describe('the requests of a signed-in start on /orders', () => {
     expect(chunk!.answered).not.toBeNull();
     expect(chunk!.sent).toBeLessThan(first!.answered!);
     expect(first!.sent).toBeLessThan(chunk!.answered!);
+    // The entry asks for that code itself, with the first orders: before the console it is making
+    // reads the user again (`GET /api/me`, once the container and the session lifecycle exist).
+    const me = untilRows.find((exchange) => exchange.path === '/api/me');
+    expect(me === undefined || chunk!.sent < me.sent).toBe(true);
 
     // The stream's first reset asks for nothing while that page is on its way. Only a list that had
     // arrived before the stream connected reads itself again, once (so a change made between the

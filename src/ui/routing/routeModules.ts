@@ -8,38 +8,47 @@ import { pageServices, type ServicedPage } from './pageServices';
  */
 const withTexts = <M>(page: Promise<M>, texts: Promise<AreaTexts>): Promise<[M, AreaTexts]> => Promise.all([page, texts]);
 
-/** A page's module and texts (`withTexts`) together with its services (`pageServices`), which its views resolve. */
-const withServices = <M>(name: ServicedPage, page: Promise<M>, texts: Promise<AreaTexts>): Promise<[M, AreaTexts]> =>
-  Promise.all([withTexts(page, texts), pageServices(name)]).then(([module]) => module);
+/** A page's code (`pageCode`) together with its services (`pageServices`), which its views resolve. */
+const withServices = <M>(name: ServicedPage, code: Promise<[M, AreaTexts]>): Promise<[M, AreaTexts]> =>
+  Promise.all([code, pageServices(name)]).then(([module]) => module);
 
 /**
- * The pages' modules, each its own chunk, imported once: by the route's lazy component when the
- * router shows it, or earlier by `preloadFirstScreen` when the console starts on it. The login page's
- * texts are the entry's; the other pages bring theirs.
+ * Each page's code, its chunk imported once: the module and its own texts. It needs nothing of the
+ * console, so the entry asks for the first screen's at once (`preloadPageCode`), before the
+ * container exists; `routeModules` adds the page's services to it.
  */
-export const routeModules = {
+export const pageCode = {
   login: loadOnce(() => import(/* webpackChunkName: "login" */ '../login/LoginPage')),
   orders: loadOnce(() =>
-    withServices(
-      'orders',
+    withTexts(
       import(/* webpackChunkName: "orders" */ '../orders/OrdersPage'),
       import(/* webpackChunkName: "orders" */ '../locales/ordersTexts').then((m) => m.ordersTexts),
     ),
   ),
   settings: loadOnce(() =>
-    withServices(
-      'settings',
+    withTexts(
       import(/* webpackChunkName: "settings" */ '../settings/SettingsPage'),
       import(/* webpackChunkName: "settings" */ '../locales/settingsTexts').then((m) => m.settingsTexts),
     ),
   ),
   users: loadOnce(() =>
-    withServices(
-      'users',
+    withTexts(
       import(/* webpackChunkName: "users" */ '../users/UsersPage'),
       import(/* webpackChunkName: "users" */ '../locales/usersTexts').then((m) => m.usersTexts),
     ),
   ),
+};
+
+/**
+ * The pages' modules with their services, imported once: by the route's lazy component when the
+ * router shows it, or earlier by `preloadFirstScreen` when the console starts on it. The login page's
+ * texts are the entry's; the other pages bring theirs.
+ */
+export const routeModules = {
+  login: pageCode.login,
+  orders: loadOnce(() => withServices('orders', pageCode.orders())),
+  settings: loadOnce(() => withServices('settings', pageCode.settings())),
+  users: loadOnce(() => withServices('users', pageCode.users())),
 };
 
 /** A page that has a module of its own. */

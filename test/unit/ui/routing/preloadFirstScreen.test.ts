@@ -2,6 +2,7 @@ import { NO_ORDER_CRITERIA, type OrderCriteria } from '../../../../src/domain/mo
 import type { OrdersListStore } from '../../../../src/domain/stores/OrdersListStore';
 import * as drawerModule from '../../../../src/ui/orders/OrderDetailDrawerModule';
 import { preloadFirstScreen } from '../../../../src/ui/routing/preloadFirstScreen';
+import { providePageServices } from '../../../../src/ui/routing/pageServices';
 import * as modules from '../../../../src/ui/routing/routeModules';
 
 const { routeModules } = modules;
@@ -103,5 +104,16 @@ describe('routeModules', () => {
 
     expect(byRoute).toBe(preloaded);
     expect(typeof (await byRoute)[0].OrdersPage).toBe('object');
+  });
+
+  it('brings a page\'s services with its module, also when the entry asked for its code before they were provided', async () => {
+    const code = modules.pageCode.settings();
+    const loaded: string[] = [];
+    providePageServices('settings', async () => void loaded.push('settings services'));
+
+    const [module] = await routeModules.settings();
+
+    expect(loaded).toEqual(['settings services']);
+    expect(module).toBe((await code)[0]);
   });
 });
