@@ -13,6 +13,11 @@ const EURO_PARTS: Record<Language, { before: string; thousands: string; decimal:
   en: { before: '€', thousands: ',', decimal: '.', after: '' },
 };
 
+/** Whether the language writes the euro sign before the amount (`€1,234.56`) rather than after it (`1.234,56 €`). */
+export function euroSignFirst(language: Language): boolean {
+  return EURO_PARTS[language].before !== '';
+}
+
 /** A formatter with its currency's number of decimals: both are costly to work out per call. */
 interface MoneyFormat {
   formatter: Intl.NumberFormat;

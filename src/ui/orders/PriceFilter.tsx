@@ -2,6 +2,7 @@ import { FormGroup, InputGroup } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { euroAmountText, parseEuroAmount } from '../../domain/model/euroAmount';
+import { euroSignFirst } from '../format/formatMoney';
 import type { Language } from '../../../shared/Language';
 
 export interface PriceFilterProps {
@@ -49,22 +50,29 @@ export function PriceFilter({ min, max, language, onChange }: PriceFilterProps) 
     }
   };
 
+  // The euro sign stands where the language writes it, drawn by the field's own style: as
+  // Blueprint's right element it would measure itself when it mounts, a layout of the whole page in
+  // the middle of the first render.
+  const unit = euroSignFirst(language) ? 'cockpit-price-unit-first' : 'cockpit-price-unit-last';
   const field = (bound: Bound) => (
-    <InputGroup
-      id={`filter-price-${bound}`}
-      className="cockpit-price-bound"
-      value={texts[bound]}
-      inputMode="decimal"
-      placeholder={t(bound === 'min' ? 'filter.priceFrom' : 'filter.priceTo')}
-      aria-label={`${t('filter.price')} ${t(bound === 'min' ? 'filter.priceFrom' : 'filter.priceTo')}`}
-      aria-invalid={error?.bound === bound || undefined}
-      aria-describedby={error?.bound === bound ? 'filter-price-error' : undefined}
-      intent={error?.bound === bound ? 'danger' : 'none'}
-      rightElement={<span className="cockpit-price-unit">€</span>}
-      onValueChange={(text) => setTexts((current) => ({ ...current, [bound]: text }))}
-      onBlur={apply}
-      onKeyDown={(event) => event.key === 'Enter' && apply()}
-    />
+    <div className={`cockpit-price-bound ${unit}`}>
+      <InputGroup
+        id={`filter-price-${bound}`}
+        value={texts[bound]}
+        inputMode="decimal"
+        placeholder={t(bound === 'min' ? 'filter.priceFrom' : 'filter.priceTo')}
+        aria-label={`${t('filter.price')} ${t(bound === 'min' ? 'filter.priceFrom' : 'filter.priceTo')}`}
+        aria-invalid={error?.bound === bound || undefined}
+        aria-describedby={error?.bound === bound ? 'filter-price-error' : undefined}
+        intent={error?.bound === bound ? 'danger' : 'none'}
+        onValueChange={(text) => setTexts((current) => ({ ...current, [bound]: text }))}
+        onBlur={apply}
+        onKeyDown={(event) => event.key === 'Enter' && apply()}
+      />
+      <span className="cockpit-price-unit" aria-hidden="true">
+        €
+      </span>
+    </div>
   );
 
   return (

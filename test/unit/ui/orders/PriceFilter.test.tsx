@@ -25,6 +25,20 @@ function typeAndLeave(label: string, text: string) {
 }
 
 describe('PriceFilter', () => {
+  it.each([
+    ['de', 'cockpit-price-unit-last'],
+    ['en', 'cockpit-price-unit-first'],
+  ] as const)('writes the euro sign where %s puts it, drawn by the field\'s style, not as Blueprint\'s right element (which measures itself when it mounts)', (language, side) => {
+    renderFilter(language);
+    const fields = document.querySelectorAll('.cockpit-price-bound');
+    expect(fields).toHaveLength(2);
+    for (const field of fields) {
+      expect(field.classList.contains(side)).toBe(true);
+      expect(field.querySelector('.cockpit-price-unit')?.textContent).toBe('€');
+      expect(field.querySelector('.bp6-input-action')).toBeNull();
+    }
+  });
+
   it('applies bounds typed in German when a field is left, in cents', () => {
     const changes = renderFilter('de');
     typeAndLeave('Preis von', '49,50');
