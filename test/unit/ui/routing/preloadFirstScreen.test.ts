@@ -4,6 +4,7 @@ import * as drawerModule from '../../../../src/ui/orders/OrderDetailDrawerModule
 import { preloadFirstScreen } from '../../../../src/ui/routing/preloadFirstScreen';
 import { providePageServices } from '../../../../src/ui/routing/pageServices';
 import * as modules from '../../../../src/ui/routing/routeModules';
+import { recordStarts } from './startedImports';
 
 const { routeModules } = modules;
 
@@ -19,22 +20,9 @@ describe('preloadFirstScreen', () => {
 
   beforeEach(() => {
     imported = [];
-    for (const page of ['login', 'orders', 'settings'] as const) {
-      // A promise that never settles: what matters is that the import was started.
-      const started = (): Promise<never> => {
-        imported.push(page);
-        return new Promise(() => undefined);
-      };
-      jest.spyOn(routeModules, page).mockImplementation(started);
-    }
-    jest.spyOn(modules, 'shellModule').mockImplementation(() => {
-      imported.push('shell');
-      return new Promise(() => undefined);
-    });
-    jest.spyOn(drawerModule, 'loadOrderDetailDrawer').mockImplementation(() => {
-      imported.push('order-detail');
-      return new Promise(() => undefined);
-    });
+    recordStarts(routeModules, ['login', 'orders', 'settings'], imported);
+    recordStarts(modules, ['shellModule'], imported, 'shell');
+    recordStarts(drawerModule, ['loadOrderDetailDrawer'], imported, 'order-detail');
   });
 
   afterEach(() => jest.restoreAllMocks());

@@ -1,5 +1,6 @@
 import { preloadPageCode } from '../../../../src/ui/routing/preloadPageCode';
 import * as modules from '../../../../src/ui/routing/routeModules';
+import { recordStarts } from './startedImports';
 
 const { pageCode } = modules;
 
@@ -8,17 +9,8 @@ describe('preloadPageCode', () => {
 
   beforeEach(() => {
     imported = [];
-    for (const page of ['login', 'orders', 'settings', 'users'] as const) {
-      // A promise that never settles: what matters is that the import was started.
-      jest.spyOn(pageCode, page).mockImplementation((): Promise<never> => {
-        imported.push(page);
-        return new Promise(() => undefined);
-      });
-    }
-    jest.spyOn(modules, 'shellModule').mockImplementation(() => {
-      imported.push('shell');
-      return new Promise(() => undefined);
-    });
+    recordStarts(pageCode, ['login', 'orders', 'settings', 'users'], imported);
+    recordStarts(modules, ['shellModule'], imported, 'shell');
   });
 
   afterEach(() => jest.restoreAllMocks());
