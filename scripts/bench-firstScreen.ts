@@ -120,8 +120,8 @@ export const PROBES: Record<FirstScreenKind, { selector: string; text: boolean }
   login: { selector: 'form input[type="password"]', text: false },
 };
 
-export /** What the page writes on its console once its first screen is there (or has failed). */
-const FIRST_SCREEN_DONE = 'first-screen:done';
+/** What the page writes on its console once its first screen is there (or has failed). */
+export const FIRST_SCREEN_DONE = 'first-screen:done';
 
 export const PATHS: Record<FirstScreenKind, string> = { console: '/orders', floor: '/floor.html', login: '/login' };
 
@@ -133,18 +133,37 @@ interface PageState {
 }
 
 /**
- * Runs in the page before any of its scripts: watches the DOM for the probe (with text where asked)
- * and notes, after the frame that shows it, the time, once it is visible; collects paints and long
- * tasks. Whether it is visible is asked only after that frame, when the layout is done: asked in the
- * DOM's mutation callback, in the task that inserted the rows, it made the browser lay the page out
- * there (about 250 ms at 4× throttling for the console, counted as the page's own long task).
+ * Runs in the page before any of its scripts: watches the DOM for the probe (with text where asked),
+ * notes the time it is on screen, collects paints and long tasks; with `mark`, also marks a
+ * performance trace (`console.timeStamp`, with that time and its own, for traceFirstScreen.ts).
+ *
+ * A probe with text is timed by the browser (Element Timing): it is given `elementtiming` as it
+ * enters the DOM, before the frame that paints it, and the time is that frame's presentation. A
+ * probe without text (the login form's field) is visible after the frame that lays it out: the time
+ * is taken in a timer after that frame, which a page whose tasks go first (`scheduler.yield`) delays.
+ * Visibility is asked only after that frame, when the layout is done: asked in the DOM's mutation
+ * callback, in the task that inserted the rows, it made the browser lay the page out there (about
+ * 250 ms at 4× throttling for the console, counted as the page's own long task).
  */
-function watchFirstScreen(probe: { selector: string; text: boolean }): void {
+export function watchFirstScreen(args: { probe: { selector: string; text: boolean }; mark?: string }): void {
   if (window.top !== window) {
     return;
   }
+  const { probe, mark } = args;
   const state: PageState = { rowsAt: -1, fcp: null, longTasks: [], error: null };
   (window as unknown as { __firstScreen: PageState }).__firstScreen = state;
+  const done = (at: number) => {
+    if (state.rowsAt >= 0) {
+      return;
+    }
+    state.rowsAt = at;
+    observer.disconnect();
+    if (mark) {
+      // The time on screen, and the time of the mark itself (which places the page's clock in the trace).
+      console.timeStamp(`${mark}${at}/${performance.now()}`);
+    }
+    console.debug('first-screen:done');
+  };
   try {
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
@@ -158,6 +177,13 @@ function watchFirstScreen(probe: { selector: string; text: boolean }): void {
         state.longTasks.push([entry.startTime, entry.duration]);
       }
     }).observe({ type: 'longtask', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { identifier: string; renderTime: number; startTime: number }[]) {
+        if (entry.identifier === 'first-screen') {
+          done(entry.renderTime || entry.startTime);
+        }
+      }
+    }).observe({ type: 'element', buffered: true });
   } catch (error) {
     state.error = String(error);
     console.debug('first-screen:done');
@@ -173,9 +199,7 @@ function watchFirstScreen(probe: { selector: string; text: boolean }): void {
       setTimeout(() => {
         const element = present();
         if (element?.checkVisibility()) {
-          observer.disconnect();
-          state.rowsAt = performance.now();
-          console.debug('first-screen:done');
+          done(performance.now());
         } else if (element) {
           afterFrame();
         } else {
@@ -189,7 +213,15 @@ function watchFirstScreen(probe: { selector: string; text: boolean }): void {
       state.error = failed;
       console.debug('first-screen:done');
     }
-    if (!checking && present()) {
+    const element = present();
+    if (!element) {
+      return;
+    }
+    if (probe.text) {
+      if (!element.hasAttribute('elementtiming')) {
+        element.setAttribute('elementtiming', 'first-screen');
+      }
+    } else if (!checking) {
       checking = true;
       afterFrame();
     }
@@ -233,7 +265,7 @@ async function visit(context: BrowserContext, kind: FirstScreenKind): Promise<Fi
         seen.bytes = event.encodedDataLength;
       }
     });
-    await page.addInitScript(watchFirstScreen, PROBES[kind]);
+    await page.addInitScript(watchFirstScreen, { probe: PROBES[kind] });
     // The page says when it is done on its console: polling it from here (waitForFunction) would load
     // Playwright's injected script into the page while it starts, a long task of its own (about half a
     // second at 4× throttling on a loaded machine) that every kind, the floor too, counted as its own.

@@ -15,7 +15,19 @@ import path from 'node:path';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_TENANTS } from '../../server/seed/demoAccounts';
-import { CONTEXT, launch, PATHS, PROBES, SEED_ORDERS, signIn, stageBuild, type FirstScreenKind, type StorageState } from '../bench-firstScreen';
+import {
+  CONTEXT,
+  FIRST_SCREEN_DONE,
+  launch,
+  PATHS,
+  PROBES,
+  SEED_ORDERS,
+  signIn,
+  stageBuild,
+  watchFirstScreen,
+  type FirstScreenKind,
+  type StorageState,
+} from '../bench-firstScreen';
 import { startBackend } from './startBackend';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -33,7 +45,6 @@ const CATEGORIES = [
   'loading',
 ];
 const ROWS_MARK = 'first-rows@';
-const ROWS_DONE = 'first-rows:done';
 
 interface TraceEvent {
   name: string;
@@ -69,45 +80,6 @@ interface TraceData {
   startTime?: number;
   cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] };
   timeDeltas?: number[];
-}
-
-/** Runs in the page before its scripts: marks the trace when the probe is in the DOM and when its frame has painted. */
-function markFirstScreen(args: { probe: { selector: string; text: boolean }; mark: string }): void {
-  if (window.top !== window) {
-    return;
-  }
-  // As the bench's probe: visibility asked only after the frame (asked in the mutation callback, it
-  // forced the page's layout into the task that inserted the rows).
-  const present = () => {
-    const element = document.querySelector(args.probe.selector);
-    return element !== null && (!args.probe.text || (element.textContent ?? '').trim() !== '') ? element : null;
-  };
-  let checking = false;
-  const afterFrame = () =>
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        const element = present();
-        if (element?.checkVisibility()) {
-          observer.disconnect();
-          const now = performance.now();
-          (window as unknown as { __rowsAt: number }).__rowsAt = now;
-          console.timeStamp(`${args.mark}${now}`);
-          console.debug('first-rows:done');
-        } else if (element) {
-          afterFrame();
-        } else {
-          checking = false;
-        }
-      }, 0),
-    );
-  const observer = new MutationObserver(() => {
-    if (!checking && present()) {
-      checking = true;
-      console.timeStamp('first-rows-in-dom');
-      afterFrame();
-    }
-  });
-  observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -201,11 +173,12 @@ function findMainThread(events: TraceEvent[]): MainThread {
   if (!mark) {
     throw new Error('the trace holds no first-rows mark');
   }
-  const rowsAt = Number(String(mark.args?.data?.message).slice(ROWS_MARK.length));
-  const origin = mark.ts - rowsAt * 1000;
+  // `first-rows@<on screen>/<marked>`, both by the page's clock.
+  const [rowsAt, markedAt] = String(mark.args?.data?.message).slice(ROWS_MARK.length).split('/').map(Number);
+  const origin = mark.ts - (markedAt ?? 0) * 1000;
   const { pid, tid } = mark;
   const threadEvents = events.filter((event) => event.pid === pid && event.tid === tid && event.ph === 'X').sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
-  return { pid, tid, origin, rowsTs: mark.ts, events: threadEvents, samples: profileSamples(events, pid, tid) };
+  return { pid, tid, origin, rowsTs: origin + (rowsAt ?? 0) * 1000, events: threadEvents, samples: profileSamples(events, pid, tid) };
 }
 
 /** The samples of the CPU profile recorded for the thread (Profile and ProfileChunk events). */
@@ -520,14 +493,14 @@ async function traceVisit(browser: Browser, context: BrowserContext, kind: First
   try {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING });
-    await page.addInitScript(markFirstScreen, { probe: PROBES[kind], mark: ROWS_MARK });
+    await page.addInitScript(watchFirstScreen, { probe: PROBES[kind], mark: ROWS_MARK });
     await browser.startTracing(page, { categories: CATEGORIES });
     // Told on the console, not polled (waitForFunction loads Playwright's injected script into the page, a long task of its own).
-    const done = page.waitForEvent('console', { predicate: (message) => message.text() === ROWS_DONE, timeout: 60_000 });
+    const done = page.waitForEvent('console', { predicate: (message) => message.text() === FIRST_SCREEN_DONE, timeout: 60_000 });
     done.catch(() => undefined);
     await page.goto(PATHS[kind], { waitUntil: 'commit' });
     await done;
-    const rowsAt = await page.evaluate(() => (window as unknown as { __rowsAt: number }).__rowsAt);
+    const rowsAt = await page.evaluate(() => (window as unknown as { __firstScreen: { rowsAt: number } }).__firstScreen.rowsAt);
     await page.waitForTimeout(200);
     const buffer = await browser.stopTracing();
     const parsed = JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];

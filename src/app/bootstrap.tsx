@@ -24,6 +24,8 @@ import { nextTask } from './nextTask';
 /** What a started console holds, to shut it down again. */
 export interface StartedConsole {
   environment: Environment;
+  /** Resolves once the first screen is done: its route rendered with its requests answered (`AppStability.whenStable`). */
+  firstScreen: Promise<void>;
   shutdown(): void;
 }
 
@@ -61,7 +63,8 @@ export async function bootstrap(root: HTMLElement, win: Window & typeof globalTh
   // screen is done, has painted and the browser is idle: the service worker's registration, the
   // update prompt and telemetry, none of which competes with the first rows.
   const contributions = new ConsoleContributions(container);
-  contributions.start(win, container.get(AppStability).whenStable());
+  const firstScreen = container.get(AppStability).whenStable();
+  contributions.start(win, firstScreen);
   const list = container.get(OrdersListStore);
   if (firstPage && session.token === firstPage.token && session.language === firstPage.language) {
     // The entry's request for the first page, asked with the session restored here: the list takes
@@ -91,6 +94,7 @@ export async function bootstrap(root: HTMLElement, win: Window & typeof globalTh
   startTransition(() => reactRoot.render(<CockpitApp services={container} router={router} i18n={i18n} />));
   return {
     environment,
+    firstScreen,
     shutdown() {
       reactRoot.unmount();
       contributions.dispose();

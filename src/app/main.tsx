@@ -2,21 +2,36 @@ import '@blueprintjs/core/lib/css/blueprint.css';
 // After Blueprint's: the targets a finger takes on tablets and phones, on every page (ui/shell/touch.css).
 import '../ui/shell/touch.css';
 import { preloadPageCode } from '../ui/routing/preloadPageCode';
+import type { StartedConsole } from './bootstrap';
 import { requestFirstPage, type FirstPageRequest } from './firstPageRequest';
 import { nextTask } from './nextTask';
+import { loadFirstRowsPreview } from './loadFirstRowsPreview';
 import { storedSession } from './storedSession';
 
 const root = document.getElementById('root');
+
+/**
+ * How long the start waits for the preview of the first rows before it asks for the page's code
+ * and evaluates the console: until the rows are drawn, nothing else competes with their chunk for
+ * the main thread (the page's chunks would be evaluated first as they arrive, and the evaluation's
+ * steps go before other tasks: `nextTask`). A slow answer holds the console back no longer.
+ */
+const PREVIEW_WAIT_MS = 500;
 
 // The first thing the console does: on a signed-in start on the orders, their first page is asked
 // for now, from the stored session, while the rest of the console is evaluated and made (about a
 // second at 4× CPU throttling); the list takes its answer (`OrdersListStore.offerFirstPage`).
 const stored = root ? storedSession(window, Date.now()) : null;
 const firstPageOnItsWay = root ? requestFirstPage(window, Date.now(), stored) : null;
-// And the code of the page the start shows, with the signed-in shell around it: its chunks arrive
+// Those rows drawn as soon as they are there, where the console will show them, until it does.
+const preview = root && firstPageOnItsWay ? loadFirstRowsPreview(document, root, firstPageOnItsWay) : null;
+const previewDrawn: Promise<unknown> = preview
+  ? Promise.race([preview.then((shown) => shown?.painted), new Promise((resolve) => window.setTimeout(resolve, PREVIEW_WAIT_MS))])
+  : Promise.resolve();
+// Then the code of the page the start shows, with the signed-in shell around it: its chunks arrive
 // while the console is being made, instead of being asked for once it is.
 if (root) {
-  preloadPageCode(window.location, stored !== null);
+  void previewDrawn.then(() => preloadPageCode(window.location, stored !== null));
 }
 
 /**
@@ -27,7 +42,8 @@ if (root) {
  * load, only evaluated later, after a yield each, so that the browser can paint and answer between
  * them: React, i18next, the container's modules (MobX, Inversify, the stores and adapters), the rest.
  */
-async function start(element: HTMLElement, firstPage: FirstPageRequest | null): Promise<void> {
+async function start(element: HTMLElement, firstPage: FirstPageRequest | null): Promise<StartedConsole> {
+  await previewDrawn;
   await nextTask();
   await import(/* webpackMode: "eager" */ 'react-dom/client');
   // The console's own modules, not the libraries' entries: a whole package imported as a namespace
@@ -39,13 +55,18 @@ async function start(element: HTMLElement, firstPage: FirstPageRequest | null): 
   await nextTask();
   const { bootstrap } = await import(/* webpackMode: "eager" */ './bootstrap');
   await nextTask();
-  await bootstrap(element, window, firstPage);
+  return bootstrap(element, window, firstPage);
 }
 
 if (root) {
   start(root, firstPageOnItsWay).then(
-    () => console.log('System start success'),
+    (started) => {
+      // The console's own rows replace the preview at once; a first screen without them, once it is done.
+      void preview?.then((shown) => shown?.handOver(started.firstScreen));
+      console.log('System start success');
+    },
     (error: unknown) => {
+      void preview?.then((shown) => shown?.remove());
       console.error(error);
       root.textContent = 'Order Cockpit konnte nicht starten. Order Cockpit could not start.';
       root.setAttribute('role', 'alert');

@@ -1,4 +1,3 @@
-import type { TFunction } from 'i18next';
 import type { Order } from '../../../shared/Order';
 import type { OrderStatus } from '../../../shared/OrderStatus';
 import { formatDateTime } from '../format/formatDateTime';
@@ -21,7 +20,8 @@ interface LanguageCache {
 
 const caches = new Map<string, LanguageCache>();
 
-export function rowTexts(order: Order, language: string, t: TFunction): RowTexts {
+/** `t`: the texts' lookup (i18next's `t`, or the page's texts read directly before i18next exists: `firstRowsPreview`). */
+export function rowTexts(order: Order, language: string, t: (key: string) => string): RowTexts {
   let cache = caches.get(language);
   if (!cache) {
     cache = { rows: new WeakMap(), statuses: new Map() };
