@@ -24,8 +24,8 @@ function declarations(file: string, selector: string): Record<string, string> {
 describe('status tags', () => {
   it.each(
     ORDER_STATUSES.flatMap((status) => [
-      ['light', status, 'OrdersPage.css', `.cockpit-status-${status}`],
-      ['dark', status, 'OrdersPage.dark.css', `.bp6-dark .cockpit-status-${status}`],
+      ['light', status, 'OrdersGrid.css', `.cockpit-status-${status}`],
+      ['dark', status, 'OrdersGrid.dark.css', `.bp6-dark .cockpit-status-${status}`],
     ]),
   )('in the %s theme, %s sits on an opaque tint of its own with text of at least 4.5:1 on it', (_theme, _status, file, selector) => {
     const rule = declarations(file, selector);

@@ -1,0 +1,103 @@
+import type { FirstPageRequest } from '../../../src/app/firstPageRequest';
+import { previewFirstRows } from '../../../src/app/previewFirstRows';
+import { rememberFirstRowsPlacement } from '../../../src/ui/orders/firstRowsPlacement';
+import type { OrderPage } from '../../../shared/Order';
+import { makeOrders } from '../support/FakeOrdersApi';
+
+const PAGE: OrderPage = { items: makeOrders(30), nextCursor: null, total: 30 };
+
+function request(page: Promise<OrderPage>, language: 'de' | 'en' = 'de'): FirstPageRequest {
+  page.catch(() => undefined);
+  return { token: 't', language, query: { begin: 'a', end: 'b', limit: 100, sort: 'begin' } as FirstPageRequest['query'], page };
+}
+
+function keepPlacement(overrides: { dark?: boolean; language?: 'de' | 'en' } = {}) {
+  rememberFirstRowsPlacement(localStorage, {
+    window: { width: window.innerWidth, height: window.innerHeight },
+    language: overrides.language ?? 'de',
+    grid: { top: 248, left: 16, width: 1000, height: 360 },
+    columns: ['number', 'status', 'price'],
+    rowHeight: 36,
+    dark: overrides.dark ?? false,
+  });
+}
+
+const previewRows = () => [...document.querySelectorAll('.cockpit-first-rows [role="row"][data-order-id]')];
+
+describe('the first rows drawn before the console exists', () => {
+  let root: HTMLElement;
+  beforeEach(() => {
+    localStorage.clear();
+    document.body.innerHTML = '<div id="root"></div>';
+    root = document.getElementById('root') as HTMLElement;
+  });
+
+  it('draws the rows the box shows, with their texts in the language, where the grid stood, hidden from assistive technology', async () => {
+    keepPlacement();
+    const shown = previewFirstRows(document, root, request(Promise.resolve(PAGE)));
+    await shown.painted;
+    const preview = document.querySelector<HTMLElement>('.cockpit-first-rows');
+    expect(preview?.getAttribute('aria-hidden')).toBe('true');
+    expect(preview?.classList.contains('bp6-dark')).toBe(false);
+    const grid = preview?.querySelector<HTMLElement>('.cockpit-orders-grid');
+    expect([grid?.style.top, grid?.style.left, grid?.style.width, grid?.style.height]).toEqual(['248px', '16px', '1000px', '360px']);
+    // 360 px of a grid of 36-px rows: ten rows under the header's.
+    expect(previewRows()).toHaveLength(10);
+    const first = PAGE.items[0];
+    expect(previewRows()[0]?.getAttribute('data-order-id')).toBe(first?.id);
+    const header = [...(preview?.querySelectorAll('[role="columnheader"]') ?? [])].map((cell) => cell.textContent);
+    expect(header).toEqual(['Nummer', 'Status', 'Preis']);
+    const statusNames: Record<string, string> = { new: 'Neu', confirmed: 'Bestätigt', in_progress: 'In Arbeit', completed: 'Abgeschlossen', cancelled: 'Storniert' };
+    expect(previewRows()[0]?.querySelector('.cockpit-status')?.textContent).toBe(statusNames[first?.status ?? 'new']);
+    expect(preview?.querySelector('button, [tabindex], a')).toBeNull();
+  });
+
+  it('is drawn in the dark theme when the grid was', async () => {
+    keepPlacement({ dark: true });
+    await previewFirstRows(document, root, request(Promise.resolve(PAGE))).painted;
+    expect(document.querySelector('.cockpit-first-rows')?.classList.contains('bp6-dark')).toBe(true);
+  });
+
+  it('goes in the same turn as the console’s own rows arrive', async () => {
+    keepPlacement();
+    await previewFirstRows(document, root, request(Promise.resolve(PAGE))).painted;
+    expect(previewRows()).not.toHaveLength(0);
+    root.innerHTML = `<div role="grid"><div role="row" data-order-id="${PAGE.items[0]?.id}"></div></div>`;
+    await Promise.resolve();
+    expect(document.querySelector('.cockpit-first-rows')).toBeNull();
+  });
+
+  it('goes once the console’s first screen is done, when it shows no rows', async () => {
+    keepPlacement();
+    const shown = previewFirstRows(document, root, request(Promise.resolve(PAGE)));
+    await shown.painted;
+    let done: () => void = () => undefined;
+    shown.handOver(new Promise<void>((resolve) => (done = resolve)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.querySelector('.cockpit-first-rows')).not.toBeNull();
+    done();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.querySelector('.cockpit-first-rows')).toBeNull();
+  });
+
+  it('draws nothing without a placement for this window and language, without orders, or when the answer failed', async () => {
+    await previewFirstRows(document, root, request(Promise.resolve(PAGE))).painted;
+    keepPlacement({ language: 'en' });
+    await previewFirstRows(document, root, request(Promise.resolve(PAGE), 'de')).painted;
+    keepPlacement();
+    await previewFirstRows(document, root, request(Promise.resolve({ items: [], nextCursor: null, total: 0 }))).painted;
+    await previewFirstRows(document, root, request(Promise.reject(new Error('401')))).painted;
+    expect(document.querySelector('.cockpit-first-rows')).toBeNull();
+  });
+
+  it('draws nothing when the console’s rows came first', async () => {
+    keepPlacement();
+    let answer: (page: OrderPage) => void = () => undefined;
+    const shown = previewFirstRows(document, root, request(new Promise<OrderPage>((resolve) => (answer = resolve))));
+    root.innerHTML = `<div role="row" data-order-id="x"></div>`;
+    await Promise.resolve();
+    answer(PAGE);
+    await shown.painted;
+    expect(document.querySelector('.cockpit-first-rows')).toBeNull();
+  });
+});
