@@ -114,8 +114,9 @@ export interface FirstScreenOptions {
 
 /** What marks the first screen of each kind as there. */
 export const PROBES: Record<FirstScreenKind, { selector: string; text: boolean }> = {
-  // A grid row with an order: its first cell holds the order number.
-  console: { selector: '[role="row"][data-order-id] > [role="gridcell"]', text: true },
+  // A row with an order: its first cell holds the order number. The console's grid's, or those the
+  // entry draws before the console exists (`.cockpit-first-rows`, a picture without roles).
+  console: { selector: '[role="row"][data-order-id] > [role="gridcell"], .cockpit-first-rows [data-order-id] > div', text: true },
   floor: { selector: '#orders tbody > tr > td', text: true },
   login: { selector: 'form input[type="password"]', text: false },
 };

@@ -96,5 +96,10 @@ function grid(doc: Document, page: OrderPage, language: Language, { grid: box, c
     -1,
   );
   element.append(header, body);
+  // A picture has no grid, rows or cells: the roles the row elements carry for the console's grid go.
+  for (const part of element.querySelectorAll('[role]')) {
+    part.removeAttribute('role');
+  }
+  element.removeAttribute('role');
   return element;
 }
