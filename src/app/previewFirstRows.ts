@@ -53,7 +53,8 @@ export function previewFirstRows(doc: Document, root: HTMLElement, firstPage: Fi
   observer.observe(root, { childList: true, subtree: true });
   const painted = firstPage.page.then(
     async (page) => {
-      preview = over ? null : paintFirstRowsPreview(doc, page, firstPage.language);
+      // The console's rows may have come before this chunk did (the start waits for it only so long).
+      preview = over || root.querySelector(CONSOLE_ROW) ? null : paintFirstRowsPreview(doc, page, firstPage.language);
       if (!preview) {
         remove();
         return;

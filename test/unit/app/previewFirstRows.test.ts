@@ -101,4 +101,11 @@ describe('the first rows drawn before the console exists', () => {
     await shown.painted;
     expect(document.querySelector('.cockpit-first-rows')).toBeNull();
   });
+
+  it('draws nothing over the console’s rows that were there before its chunk', async () => {
+    keepPlacement();
+    root.innerHTML = `<div role="row" data-order-id="x"></div>`;
+    await previewFirstRows(document, root, request(Promise.resolve(PAGE))).painted;
+    expect(document.querySelector('.cockpit-first-rows')).toBeNull();
+  });
 });
