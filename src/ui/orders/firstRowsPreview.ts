@@ -56,16 +56,13 @@ export function paintFirstRowsPreview(doc: Document, page: OrderPage, language: 
 function grid(doc: Document, page: OrderPage, language: Language, { grid: box, columns, rowHeight }: FirstRowsPlacement): HTMLElement {
   const element = doc.createElement('div');
   element.className = 'cockpit-orders-grid';
-  element.setAttribute('role', 'grid');
   Object.assign(element.style, { top: `${box.top}px`, left: `${box.left}px`, width: `${box.width}px`, height: `${box.height}px` });
   element.style.setProperty('--order-columns', gridTemplate(columns));
 
   const header = doc.createElement('div');
-  header.setAttribute('role', 'row');
   header.className = 'cockpit-order-row cockpit-order-header';
   for (const column of columns) {
     const cell = doc.createElement('div');
-    cell.setAttribute('role', 'columnheader');
     const className = headerClassName(column);
     if (className) {
       cell.className = className;
@@ -96,10 +93,9 @@ function grid(doc: Document, page: OrderPage, language: Language, { grid: box, c
     -1,
   );
   element.append(header, body);
-  // A picture has no grid, rows or cells: the roles the row elements carry for the console's grid go.
-  for (const part of element.querySelectorAll('[role]')) {
+  // A picture has no rows or cells: the roles the row elements carry for the console's grid go.
+  for (const part of body.querySelectorAll('[role]')) {
     part.removeAttribute('role');
   }
-  element.removeAttribute('role');
   return element;
 }
