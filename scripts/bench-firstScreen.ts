@@ -33,6 +33,12 @@ export type FirstScreenKind = 'console' | 'floor' | 'login';
 export interface FirstScreenSample {
   /** The first data row (or, on `/login`, the form) in the DOM and painted. */
   rowsMs: number;
+  /**
+   * The console's own grid on screen, rows that take a click and a key (null for the floor and
+   * `/login`, or when it did not come within `SETTLE_MS` of the rows): later than `rowsMs` when the
+   * entry drew the rows first.
+   */
+  gridMs: number | null;
   fcpMs: number | null;
   /** Tasks of 50 ms and more before the rows, and the longest of them (0 without one). */
   longTasks: number;
@@ -65,6 +71,7 @@ export interface FirstScreenSample {
 export interface FirstScreenSummary {
   runs: number;
   rowsMs: number;
+  gridMs: number | null;
   fcpMs: number | null;
   longTasks: number;
   longestTaskMs: number;
@@ -112,14 +119,28 @@ export interface FirstScreenOptions {
   log?: (line: string) => void;
 }
 
-/** What marks the first screen of each kind as there. */
-export const PROBES: Record<FirstScreenKind, { selector: string; text: boolean }> = {
+/** The first cell of a row of the console's own grid: it holds the order number. */
+const GRID_CELL = '[role="row"][data-order-id] > [role="gridcell"]';
+
+/**
+ * What marks the first screen of each kind as there; and, with `grid`, what marks the console's own
+ * grid as there, when something else may show the rows first.
+ */
+export const PROBES: Record<FirstScreenKind, FirstScreenProbe> = {
   // A row with an order: its first cell holds the order number. The console's grid's, or those the
   // entry draws before the console exists (`.cockpit-first-rows`, a picture without roles).
-  console: { selector: '[role="row"][data-order-id] > [role="gridcell"], .cockpit-first-rows [data-order-id] > div', text: true },
+  console: { selector: `${GRID_CELL}, .cockpit-first-rows [data-order-id] > div`, text: true, grid: GRID_CELL },
   floor: { selector: '#orders tbody > tr > td', text: true },
   login: { selector: 'form input[type="password"]', text: false },
 };
+
+export interface FirstScreenProbe {
+  selector: string;
+  /** Whether the element is there only with text (then timed by Element Timing). */
+  text: boolean;
+  /** With text, timed the same way. */
+  grid?: string;
+}
 
 /** What the page writes on its console once its first screen is there (or has failed). */
 export const FIRST_SCREEN_DONE = 'first-screen:done';
@@ -128,6 +149,7 @@ export const PATHS: Record<FirstScreenKind, string> = { console: '/orders', floo
 
 interface PageState {
   rowsAt: number;
+  gridAt: number;
   fcp: number | null;
   longTasks: [number, number][];
   error: string | null;
@@ -146,19 +168,28 @@ interface PageState {
  * callback, in the task that inserted the rows, it made the browser lay the page out there (about
  * 250 ms at 4× throttling for the console, counted as the page's own long task).
  */
-export function watchFirstScreen(args: { probe: { selector: string; text: boolean }; mark?: string }): void {
+export function watchFirstScreen(args: { probe: FirstScreenProbe; mark?: string }): void {
   if (window.top !== window) {
     return;
   }
   const { probe, mark } = args;
-  const state: PageState = { rowsAt: -1, fcp: null, longTasks: [], error: null };
+  const state: PageState = { rowsAt: -1, gridAt: -1, fcp: null, longTasks: [], error: null };
   (window as unknown as { __firstScreen: PageState }).__firstScreen = state;
+  // The grid is looked for until it is in the DOM; the rows, until they are on screen.
+  let gridMarked = probe.grid === undefined;
+  const watched = () => {
+    if (state.rowsAt >= 0 && gridMarked) {
+      observer.disconnect();
+    }
+  };
   const done = (at: number) => {
     if (state.rowsAt >= 0) {
+      // Entries of one frame may come in any order.
+      state.rowsAt = Math.min(state.rowsAt, at);
       return;
     }
     state.rowsAt = at;
-    observer.disconnect();
+    watched();
     if (mark) {
       // The time on screen, and the time of the mark itself (which places the page's clock in the trace).
       console.timeStamp(`${mark}${at}/${performance.now()}`);
@@ -179,9 +210,14 @@ export function watchFirstScreen(args: { probe: { selector: string; text: boolea
       }
     }).observe({ type: 'longtask', buffered: true });
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { identifier: string; renderTime: number; startTime: number }[]) {
-        if (entry.identifier === 'first-screen') {
-          done(entry.renderTime || entry.startTime);
+      for (const entry of list.getEntries() as unknown as { identifier: string; renderTime: number; startTime: number; element: Element | null }[]) {
+        const at = entry.renderTime || entry.startTime;
+        if (entry.identifier === 'first-screen' || entry.identifier === 'first-screen-grid') {
+          done(at);
+        }
+        // The grid's cell, or a cell of the grid marked as the rows' (the grid came first).
+        if (probe.grid && (entry.identifier === 'first-screen-grid' || (entry.identifier === 'first-screen' && entry.element?.matches(probe.grid)))) {
+          state.gridAt = at;
         }
       }
     }).observe({ type: 'element', buffered: true });
@@ -189,8 +225,8 @@ export function watchFirstScreen(args: { probe: { selector: string; text: boolea
     state.error = String(error);
     console.debug('first-screen:done');
   }
-  const present = () => {
-    const element = document.querySelector(probe.selector);
+  const present = (selector = probe.selector) => {
+    const element = document.querySelector(selector);
     return element !== null && (!probe.text || (element.textContent ?? '').trim() !== '') ? element : null;
   };
   let checking = false;
@@ -214,7 +250,16 @@ export function watchFirstScreen(args: { probe: { selector: string; text: boolea
       state.error = failed;
       console.debug('first-screen:done');
     }
-    const element = present();
+    // Before the rows' probe, which the grid's first cell matches too when it comes first.
+    const grid = !gridMarked && probe.grid ? present(probe.grid) : null;
+    if (grid) {
+      if (!grid.hasAttribute('elementtiming')) {
+        grid.setAttribute('elementtiming', 'first-screen-grid');
+      }
+      gridMarked = true;
+      watched();
+    }
+    const element = state.rowsAt < 0 ? present() : null;
     if (!element) {
       return;
     }
@@ -304,6 +349,7 @@ async function visit(context: BrowserContext, kind: FirstScreenKind): Promise<Fi
     const longTasks = state.longTasks.filter(([start]) => start < state.rowsAt);
     return {
       rowsMs: state.rowsAt,
+      gridMs: state.gridAt >= 0 ? state.gridAt : null,
       fcpMs: state.fcp,
       longTasks: longTasks.length,
       longestTaskMs: Math.max(0, ...longTasks.map(([, duration]) => duration)),
@@ -335,6 +381,7 @@ function summarize(samples: FirstScreenSample[]): FirstScreenSummary {
   return {
     runs: samples.length,
     rowsMs: median(samples.map((sample) => sample.rowsMs)),
+    gridMs: optionalMedian(samples.map((sample) => sample.gridMs)),
     fcpMs: optionalMedian(samples.map((sample) => sample.fcpMs)),
     longTasks: median(samples.map((sample) => sample.longTasks)),
     longestTaskMs: median(samples.map((sample) => sample.longestTaskMs)),
@@ -433,7 +480,7 @@ type Series = 'console' | 'floor' | 'login' | 'warmConsole' | 'warmFloor';
 function describe(sample: FirstScreenSample): string {
   const time = (value: number | null) => value?.toFixed(0) ?? '–';
   return (
-    `rows ${time(sample.rowsMs)} ms, FCP ${time(sample.fcpMs)} ms, ${(sample.scriptCssBytes / 1000).toFixed(1)} kB JS+CSS, ` +
+    `rows ${time(sample.rowsMs)} ms${sample.gridMs === null ? '' : ` (grid ${time(sample.gridMs)} ms)`}, FCP ${time(sample.fcpMs)} ms, ${(sample.scriptCssBytes / 1000).toFixed(1)} kB JS+CSS, ` +
     `${sample.requests} requests, first page ${sample.listRequests}/${sample.listRequestsSettled}, further pages ${sample.pageRequests}/${sample.pageRequestsSettled}, long tasks ${sample.longTasks} ` +
     `(longest ${time(sample.longestTaskMs)} ms), HTML ${time(sample.documentMs)} ms, list ${time(sample.listSentMs)}→${time(sample.listAnsweredMs)} ms` +
     (sample.listQueries.length > 1 ? `; list queries: ${sample.listQueries.join(' | ')}` : '')

@@ -11,12 +11,13 @@ import { storedSession } from './storedSession';
 const root = document.getElementById('root');
 
 /**
- * How long the start waits for the preview of the first rows before it asks for the page's code
- * and evaluates the console: until the rows are drawn, nothing else competes with their chunk for
- * the main thread (the page's chunks would be evaluated first as they arrive, and the evaluation's
- * steps go before other tasks: `nextTask`). A slow answer holds the console back no longer.
+ * How long the start waits for the chunk that draws the first rows (`loadFirstRowsPreview`), asked
+ * for with them, before it asks for the page's code and evaluates the console. Once the chunk is
+ * there, the start waits until the rows are drawn or the answer is late (`FirstRowsHandOver.settled`):
+ * until then nothing else competes with them for the main thread (the page's chunks would be
+ * evaluated first as they arrive, and the evaluation's steps go before other tasks: `nextTask`).
  */
-const PREVIEW_WAIT_MS = 500;
+const PREVIEW_WAIT_MS = 1000;
 
 // The first thing the console does: on a signed-in start on the orders, their first page is asked
 // for now, from the stored session, while the rest of the console is evaluated and made (about a
@@ -26,7 +27,7 @@ const firstPageOnItsWay = root ? requestFirstPage(window, Date.now(), stored) : 
 // Those rows drawn as soon as they are there, where the console will show them, until it does.
 const preview = root && firstPageOnItsWay ? loadFirstRowsPreview(document, root, firstPageOnItsWay) : null;
 const previewDrawn: Promise<unknown> = preview
-  ? Promise.race([preview.then((shown) => shown?.painted), new Promise((resolve) => window.setTimeout(resolve, PREVIEW_WAIT_MS))])
+  ? Promise.race([preview.then((shown) => shown?.settled), new Promise((resolve) => window.setTimeout(resolve, PREVIEW_WAIT_MS))])
   : Promise.resolve();
 // Then the code of the page the start shows, with the signed-in shell around it: its chunks arrive
 // while the console is being made, instead of being asked for once it is.

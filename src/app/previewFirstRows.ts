@@ -1,5 +1,6 @@
 import { paintFirstRowsPreview, type FirstRowsPreview } from '../ui/orders/firstRowsPreview';
 import type { FirstPageRequest } from './firstPageRequest';
+import { nextFrame, whenPresented } from './whenPresented';
 
 /** The console's own rows in its root: once there, the preview has done its work. */
 const CONSOLE_ROW = '[role="row"][data-order-id]';
@@ -10,19 +11,28 @@ const CONSOLE_ROW = '[role="row"][data-order-id]';
  */
 export const PREVIEW_SHOWN_MAX_MS = 10_000;
 
+/**
+ * How long the start waits for the answer of the first page before it makes the console anyway:
+ * once the answer is there, drawing it is the browser's own work, waited for in full; a slow answer
+ * holds the console back no longer.
+ */
+export const ANSWER_WAIT_MS = 500;
+
+/** The identifier the preview's header is timed by (`whenPresented`). */
+export const PREVIEW_TIMING = 'cockpit-first-rows';
+
 /** The preview of a start, to hand over to the console once its first screen is done. */
 export interface FirstRowsHandOver {
   /**
-   * Resolves once the rows are on screen (the frame that drew them has been shown: the next frame
-   * has begun), or it is known that they will not be drawn.
+   * Resolves once the preview has no more need of the main thread: its rows are on screen (the
+   * browser has shown the frame that drew them: `whenPresented`), it is known that they will not be
+   * drawn, or the answer has not come within `ANSWER_WAIT_MS`.
    */
-  painted: Promise<void>;
+  settled: Promise<void>;
   /** Takes the preview away in the frame after `firstScreen` (the console's first screen done, with rows or without). */
   handOver(firstScreen: Promise<void>): void;
   remove(): void;
 }
-
-const nextFrame = (win: Window) => new Promise<void>((resolve) => win.requestAnimationFrame(() => resolve()));
 
 /**
  * Draws the first page of orders the entry asked for (`requestFirstPage`) as soon as it is there,
@@ -51,23 +61,28 @@ export function previewFirstRows(doc: Document, root: HTMLElement, firstPage: Fi
     preview = null;
   };
   observer.observe(root, { childList: true, subtree: true });
-  const painted = firstPage.page.then(
-    async (page) => {
+  const drawn = firstPage.page.then(
+    (page) => {
       // The console's rows may have come before this chunk did (the start waits for it only so long).
       preview = over || root.querySelector(CONSOLE_ROW) ? null : paintFirstRowsPreview(doc, page, firstPage.language);
-      if (!preview) {
+      const label = preview?.element.querySelector('.cockpit-order-header span');
+      if (!preview || !label) {
         remove();
         return;
       }
       win.setTimeout(remove, PREVIEW_SHOWN_MAX_MS);
-      await nextFrame(win);
-      await nextFrame(win);
+      return whenPresented(win, label, PREVIEW_TIMING);
     },
     // The console asks again and shows what failed.
     remove,
   );
+  const answerLate = new Promise<void>((resolve) => {
+    const timer = win.setTimeout(resolve, ANSWER_WAIT_MS);
+    const answered = () => win.clearTimeout(timer);
+    firstPage.page.then(answered, answered);
+  });
   return {
-    painted,
+    settled: Promise.race([drawn, answerLate]),
     handOver: (firstScreen) => void firstScreen.then(() => nextFrame(win)).then(remove),
     remove,
   };

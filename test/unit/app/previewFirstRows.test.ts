@@ -1,5 +1,5 @@
 import type { FirstPageRequest } from '../../../src/app/firstPageRequest';
-import { previewFirstRows } from '../../../src/app/previewFirstRows';
+import { ANSWER_WAIT_MS, previewFirstRows } from '../../../src/app/previewFirstRows';
 import { rememberFirstRowsPlacement } from '../../../src/ui/orders/firstRowsPlacement';
 import type { OrderPage } from '../../../shared/Order';
 import { makeOrders } from '../support/FakeOrdersApi';
@@ -35,7 +35,7 @@ describe('the first rows drawn before the console exists', () => {
   it('draws the rows the box shows, with their texts in the language, where the grid stood, hidden from assistive technology', async () => {
     keepPlacement();
     const shown = previewFirstRows(document, root, request(Promise.resolve(PAGE)));
-    await shown.painted;
+    await shown.settled;
     const preview = document.querySelector<HTMLElement>('.cockpit-first-rows');
     expect(preview?.getAttribute('aria-hidden')).toBe('true');
     expect(preview?.classList.contains('bp6-dark')).toBe(false);
@@ -55,13 +55,13 @@ describe('the first rows drawn before the console exists', () => {
 
   it('is drawn in the dark theme when the grid was', async () => {
     keepPlacement({ dark: true });
-    await previewFirstRows(document, root, request(Promise.resolve(PAGE))).painted;
+    await previewFirstRows(document, root, request(Promise.resolve(PAGE))).settled;
     expect(document.querySelector('.cockpit-first-rows')?.classList.contains('bp6-dark')).toBe(true);
   });
 
   it('goes in the same turn as the console’s own rows arrive', async () => {
     keepPlacement();
-    await previewFirstRows(document, root, request(Promise.resolve(PAGE))).painted;
+    await previewFirstRows(document, root, request(Promise.resolve(PAGE))).settled;
     expect(previewRows()).not.toHaveLength(0);
     root.innerHTML = `<div role="grid"><div role="row" data-order-id="${PAGE.items[0]?.id}"></div></div>`;
     await Promise.resolve();
@@ -71,7 +71,7 @@ describe('the first rows drawn before the console exists', () => {
   it('goes once the console’s first screen is done, when it shows no rows', async () => {
     keepPlacement();
     const shown = previewFirstRows(document, root, request(Promise.resolve(PAGE)));
-    await shown.painted;
+    await shown.settled;
     let done: () => void = () => undefined;
     shown.handOver(new Promise<void>((resolve) => (done = resolve)));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -82,12 +82,12 @@ describe('the first rows drawn before the console exists', () => {
   });
 
   it('draws nothing without a placement for this window and language, without orders, or when the answer failed', async () => {
-    await previewFirstRows(document, root, request(Promise.resolve(PAGE))).painted;
+    await previewFirstRows(document, root, request(Promise.resolve(PAGE))).settled;
     keepPlacement({ language: 'en' });
-    await previewFirstRows(document, root, request(Promise.resolve(PAGE), 'de')).painted;
+    await previewFirstRows(document, root, request(Promise.resolve(PAGE), 'de')).settled;
     keepPlacement();
-    await previewFirstRows(document, root, request(Promise.resolve({ items: [], nextCursor: null, total: 0 }))).painted;
-    await previewFirstRows(document, root, request(Promise.reject(new Error('401')))).painted;
+    await previewFirstRows(document, root, request(Promise.resolve({ items: [], nextCursor: null, total: 0 }))).settled;
+    await previewFirstRows(document, root, request(Promise.reject(new Error('401')))).settled;
     expect(document.querySelector('.cockpit-first-rows')).toBeNull();
   });
 
@@ -98,14 +98,62 @@ describe('the first rows drawn before the console exists', () => {
     root.innerHTML = `<div role="row" data-order-id="x"></div>`;
     await Promise.resolve();
     answer(PAGE);
-    await shown.painted;
+    await shown.settled;
     expect(document.querySelector('.cockpit-first-rows')).toBeNull();
   });
 
   it('draws nothing over the console’s rows that were there before its chunk', async () => {
     keepPlacement();
     root.innerHTML = `<div role="row" data-order-id="x"></div>`;
-    await previewFirstRows(document, root, request(Promise.resolve(PAGE))).painted;
+    await previewFirstRows(document, root, request(Promise.resolve(PAGE))).settled;
     expect(document.querySelector('.cockpit-first-rows')).toBeNull();
+  });
+});
+
+describe('how long the start waits for the first rows', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    document.body.innerHTML = '<div id="root"></div>';
+  });
+  afterEach(() => {
+    jest.useRealTimers();
+    jest.restoreAllMocks();
+  });
+
+  it('waits for a late answer no longer than ANSWER_WAIT_MS, and still draws it when it comes', async () => {
+    jest.useFakeTimers();
+    keepPlacement();
+    let answer: (page: OrderPage) => void = () => undefined;
+    const root = document.getElementById('root') as HTMLElement;
+    let settled = false;
+    void previewFirstRows(document, root, request(new Promise<OrderPage>((resolve) => (answer = resolve)))).settled.then(() => (settled = true));
+    await jest.advanceTimersByTimeAsync(ANSWER_WAIT_MS - 1);
+    expect(settled).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(settled).toBe(true);
+    answer(PAGE);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(previewRows()).not.toHaveLength(0);
+  });
+
+  it('waits in full for the drawing of an answer that came in time', async () => {
+    jest.useFakeTimers();
+    keepPlacement();
+    let answer: (page: OrderPage) => void = () => undefined;
+    const root = document.getElementById('root') as HTMLElement;
+    let settled = false;
+    // The frames the drawing waits for do not come until the test says so.
+    const frames: FrameRequestCallback[] = [];
+    jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
+    void previewFirstRows(document, root, request(new Promise<OrderPage>((resolve) => (answer = resolve)))).settled.then(() => (settled = true));
+    answer(PAGE);
+    await jest.advanceTimersByTimeAsync(ANSWER_WAIT_MS * 2);
+    expect(previewRows()).not.toHaveLength(0);
+    expect(settled).toBe(false);
+    frames.splice(0).forEach((callback) => callback(0));
+    await jest.advanceTimersByTimeAsync(0);
+    frames.splice(0).forEach((callback) => callback(0));
+    await jest.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(true);
   });
 });
