@@ -158,6 +158,23 @@ describe('the requests of a signed-in start on /orders', () => {
     const firstCell = await rows(page).first().locator('[role="gridcell"]').first().textContent();
     expect(drawn).toBeTruthy();
     expect(firstCell).toMatch(/\d/);
+
+    // The page's code is asked for once the browser has shown the frame with the preview's rows,
+    // not while that frame is still on its way to the screen.
+    const { shownAt, pageCodeAskedAt } = await page.evaluate(async () => {
+      const entries = await new Promise<PerformanceEntryList>((resolve) =>
+        new PerformanceObserver((list, observer) => {
+          observer.disconnect();
+          resolve(list.getEntries());
+        }).observe({ type: 'element', buffered: true }),
+      );
+      const shown = (entries as (PerformanceEntry & { identifier: string; renderTime: number })[]).find((entry) => entry.identifier === 'cockpit-first-rows');
+      const pageCode = performance.getEntriesByType('resource').find((entry) => /\/assets\/orders\.[0-9a-f]+\.js$/.test(new URL(entry.name).pathname));
+      return { shownAt: shown?.renderTime ?? null, pageCodeAskedAt: pageCode?.startTime ?? null };
+    });
+    expect(shownAt).not.toBeNull();
+    expect(pageCodeAskedAt).not.toBeNull();
+    expect(pageCodeAskedAt!).toBeGreaterThanOrEqual(shownAt!);
     await page.close();
   });
 });
