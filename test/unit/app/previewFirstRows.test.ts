@@ -111,9 +111,20 @@ describe('the first rows drawn before the console exists', () => {
 });
 
 describe('how long the start waits for the first rows', () => {
+  /** A start whose answer comes when the test gives it; `settled()` says whether the start may go on. */
+  function startAwaitingTheAnswer() {
+    let answer: (page: OrderPage) => void = () => undefined;
+    let settled = false;
+    const root = document.getElementById('root') as HTMLElement;
+    void previewFirstRows(document, root, request(new Promise<OrderPage>((resolve) => (answer = resolve)))).settled.then(() => (settled = true));
+    return { answer: (page: OrderPage) => answer(page), settled: () => settled };
+  }
+
   beforeEach(() => {
     localStorage.clear();
     document.body.innerHTML = '<div id="root"></div>';
+    jest.useFakeTimers();
+    keepPlacement();
   });
   afterEach(() => {
     jest.useRealTimers();
@@ -121,39 +132,29 @@ describe('how long the start waits for the first rows', () => {
   });
 
   it('waits for a late answer no longer than ANSWER_WAIT_MS, and still draws it when it comes', async () => {
-    jest.useFakeTimers();
-    keepPlacement();
-    let answer: (page: OrderPage) => void = () => undefined;
-    const root = document.getElementById('root') as HTMLElement;
-    let settled = false;
-    void previewFirstRows(document, root, request(new Promise<OrderPage>((resolve) => (answer = resolve)))).settled.then(() => (settled = true));
+    const start = startAwaitingTheAnswer();
     await jest.advanceTimersByTimeAsync(ANSWER_WAIT_MS - 1);
-    expect(settled).toBe(false);
+    expect(start.settled()).toBe(false);
     await jest.advanceTimersByTimeAsync(1);
-    expect(settled).toBe(true);
-    answer(PAGE);
+    expect(start.settled()).toBe(true);
+    start.answer(PAGE);
     await jest.advanceTimersByTimeAsync(0);
     expect(previewRows()).not.toHaveLength(0);
   });
 
   it('waits in full for the drawing of an answer that came in time', async () => {
-    jest.useFakeTimers();
-    keepPlacement();
-    let answer: (page: OrderPage) => void = () => undefined;
-    const root = document.getElementById('root') as HTMLElement;
-    let settled = false;
     // The frames the drawing waits for do not come until the test says so.
     const frames: FrameRequestCallback[] = [];
     jest.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => frames.push(callback));
-    void previewFirstRows(document, root, request(new Promise<OrderPage>((resolve) => (answer = resolve)))).settled.then(() => (settled = true));
-    answer(PAGE);
+    const start = startAwaitingTheAnswer();
+    start.answer(PAGE);
     await jest.advanceTimersByTimeAsync(ANSWER_WAIT_MS * 2);
     expect(previewRows()).not.toHaveLength(0);
-    expect(settled).toBe(false);
+    expect(start.settled()).toBe(false);
     frames.splice(0).forEach((callback) => callback(0));
     await jest.advanceTimersByTimeAsync(0);
     frames.splice(0).forEach((callback) => callback(0));
     await jest.advanceTimersByTimeAsync(0);
-    expect(settled).toBe(true);
+    expect(start.settled()).toBe(true);
   });
 });
