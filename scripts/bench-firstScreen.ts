@@ -138,7 +138,7 @@ export interface FirstScreenProbe {
   selector: string;
   /** Whether the element is there only with text (then timed by Element Timing). */
   text: boolean;
-  /** With text, timed the same way. */
+  /** The console's own grid, where something else may show the rows before it: timed the same way (`gridMs`). */
   grid?: string;
 }
 
