@@ -18,10 +18,9 @@ const SERVICE_WORKER = 'sw';
 /**
  * The pages a console starts on, whose chunk keeps every module it uses that no initial chunk has
  * (Blueprint's form parts, dayjs for the orders): each page's first screen is one file of its own,
- * not that file and chunks it shares with the pages opened later, one request more each. The first
- * rows' preview (`first-rows`, drawn before the orders page's chunk is evaluated) likewise.
+ * not that file and chunks it shares with the pages opened later, one request more each.
  */
-const FIRST_SCREEN_PAGES = ['login', 'orders', 'first-rows'];
+const FIRST_SCREEN_PAGES = ['login', 'orders'];
 
 /** The chunks webpack's default groups may split shared modules out of: all but the service worker and the first screens' pages. */
 const splitsOutOf = (chunk: { name?: string | null }) => chunk.name !== SERVICE_WORKER && !FIRST_SCREEN_PAGES.includes(chunk.name ?? '');

@@ -2,7 +2,7 @@ import { action, computed, makeObservable, observable, observableRef, observable
 import { isApiError } from '../model/ApiError';
 import type { FieldError } from '../../../shared/Problem';
 import type { Disposable } from '../../../shared/Disposable';
-import type { Order, OrderPage, OrderQuery } from '../../../shared/Order';
+import type { Order, OrderQuery } from '../../../shared/Order';
 import { orderComparator } from '../model/orderComparator';
 import type { OrderEvent } from '../model/OrderEvent';
 import { NO_ORDER_CRITERIA, orderQuery, type OrderCriteria } from '../model/orderQuery';
@@ -80,8 +80,6 @@ export class OrdersListStore implements Disposable {
   private firstPageThrough: number | null = null;
   /** A reset of the live stream that waits for the first page on its way to be judged (`afterReset`). */
   private resetAwaitingPage: { generation: number; after: number | null } | null = null;
-  /** A first page asked for before the list existed (`offerFirstPage`), for the next first load of the same query. */
-  private offered: { key: string; page: Promise<OrderPage> } | null = null;
 
   constructor(
     private readonly api: OrdersApi,
@@ -134,17 +132,6 @@ export class OrdersListStore implements Disposable {
   preload(criteria: OrderCriteria): Promise<void> {
     this.setCriteria(criteria);
     return this.load();
-  }
-
-  /**
-   * Hands the list a first page already on its way: the console's entry asks for the first screen's
-   * page before the stores exist, with the session and days they restore. The next first load takes
-   * its answer instead of asking again when it asks for the same (`firstPageQuery` of its query), and
-   * asks as usual when it asks for something else or that request failed (so a 401 goes the
-   * HttpClient's way). Only that next first load takes it; later ones ask.
-   */
-  offerFirstPage(query: OrderQuery, page: Promise<OrderPage>): void {
-    this.offered = { key: JSON.stringify(query), page };
   }
 
   /**
@@ -403,28 +390,10 @@ export class OrdersListStore implements Disposable {
     }
   }
 
-  /** A page reached for the first time: one page after its cursor; the first, offered or asked. */
-  private async fetchPage(slot: PageSlot): Promise<FetchedPage> {
-    if (slot.cursor) {
-      return this.api.list({ ...firstPageQuery(this.query), cursor: slot.cursor });
-    }
+  /** A page reached for the first time: the first, or one page after its cursor. */
+  private fetchPage(slot: PageSlot): Promise<FetchedPage> {
     const query = firstPageQuery(this.query);
-    const offered = this.takeOffered(query);
-    if (offered) {
-      try {
-        return await offered;
-      } catch {
-        // Failed (a 401 among others): asked again below, where the HttpClient's rules apply.
-      }
-    }
-    return this.api.list(query);
-  }
-
-  /** The offered first page when it is of `query`; either way, the offer is used up. */
-  private takeOffered(query: OrderQuery): Promise<OrderPage> | null {
-    const offered = this.offered;
-    this.offered = null;
-    return offered?.key === JSON.stringify(query) ? offered.page : null;
+    return this.api.list(slot.cursor ? { ...query, cursor: slot.cursor } : query);
   }
 
   /** A page's range again: from its cursor up to and including its last row, however many rows it has now. */

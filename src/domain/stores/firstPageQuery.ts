@@ -3,11 +3,7 @@ import type { OrderQuery } from '../../../shared/Order';
 /** Orders per page requested from the API. */
 export const PAGE_SIZE = 100;
 
-/**
- * What the orders list asks `OrdersApi.list` for as the first page of `query`: one page, no cursor.
- * Without MobX, so that the console's entry can ask for it before the stores exist
- * (`OrdersListStore.offerFirstPage`).
- */
+/** What the orders list asks `OrdersApi.list` for as the first page of `query`: one page, no cursor. */
 export function firstPageQuery(query: OrderQuery): OrderQuery {
   return { ...query, limit: PAGE_SIZE };
 }

@@ -14,7 +14,6 @@ import { MARKED_ROW_NOTE_ID, OrderRowSlots } from './OrderRowSlots';
 import { ROW_HEIGHT, TOUCH_ROW_HEIGHT } from './rowWindow';
 import './OrdersGrid.css';
 import './OrdersGrid.dark.css';
-import { useFirstRowsPlacement } from './useFirstRowsPlacement';
 import { useOrderRows } from './useOrderRows';
 import { useViewport } from './useViewport';
 
@@ -49,8 +48,6 @@ export const OrdersTable = observer(function OrdersTable({ sort, onSort, selecte
   // Taller rows where a finger takes them (a tablet; a phone shows cards).
   const rowHeight = useService<ScreenWidth>(ScreenWidth).current === 'wide' ? ROW_HEIGHT : TOUCH_ROW_HEIGHT;
   useOrderRows(body, list, viewport, selected, marked, columns, rowHeight);
-  // Where the next start draws its first rows before the console exists (`firstRowsPreview`).
-  useFirstRowsPlacement(ref, columns, rowHeight);
 
   const moveTo = (index: number) => {
     const next = Math.min(Math.max(index, 0), rowCount - 1);

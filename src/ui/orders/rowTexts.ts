@@ -20,7 +20,7 @@ interface LanguageCache {
 
 const caches = new Map<string, LanguageCache>();
 
-/** `t`: the texts' lookup (i18next's `t`, or the page's texts read directly before i18next exists: `firstRowsPreview`). */
+/** `t`: the texts' lookup (i18next's `t`). */
 export function rowTexts(order: Order, language: string, t: (key: string) => string): RowTexts {
   let cache = caches.get(language);
   if (!cache) {

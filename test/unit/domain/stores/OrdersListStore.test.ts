@@ -2,9 +2,8 @@ import { autorun } from 'mobx';
 import { ApiError } from '../../../../src/domain/model/ApiError';
 import { NO_ORDER_CRITERIA } from '../../../../src/domain/model/orderQuery';
 import { OrdersFilterStore } from '../../../../src/domain/stores/OrdersFilterStore';
-import { firstPageQuery } from '../../../../src/domain/stores/firstPageQuery';
 import { OrdersListStore, PAGE_SIZE } from '../../../../src/domain/stores/OrdersListStore';
-import type { Order, OrderQuery } from '../../../../shared/Order';
+import type { Order } from '../../../../shared/Order';
 import { MobxStatePersistence, STATE_KEY } from '../../../../src/infrastructure/persistence/MobxStatePersistence';
 import { SlicedStorage } from '../../../../src/infrastructure/persistence/SlicedStorage';
 import { FakeOrdersApi, makeOrders } from '../../support/FakeOrdersApi';
@@ -411,67 +410,5 @@ describe('OrdersListStore at the first screen', () => {
     list.start();
     await settle();
     expect(firstPages()).toHaveLength(2);
-  });
-
-  describe('offered a first page asked for before it existed (the console\'s entry)', () => {
-    /** The entry's request: the same orders as the API's, told apart by their station (where a row came from). */
-    const entryApi = () => new FakeOrdersApi(api.orders.map((order) => ({ ...order, station: 'Früh' })));
-    const offer = (early: FakeOrdersApi, query: OrderQuery) => list.offerFirstPage(query, early.list(query));
-
-    it('takes the answer of the same query instead of asking again', async () => {
-      list.setCriteria(criteria);
-      offer(entryApi(), firstPageQuery(list.query));
-      await list.preload(criteria);
-      list.start();
-      await settle();
-      expect(firstPages()).toEqual([]);
-      expect(list.state).toBe('ready');
-      expect(list.total).toBe(50);
-      expect(list.rowAt(0)?.station).toBe('Früh');
-    });
-
-    it('takes it while it is still on its way, with the live changes that arrive meanwhile', async () => {
-      list.setCriteria(criteria);
-      const early = entryApi();
-      early.lastEventId = 4;
-      early.hold();
-      offer(early, firstPageQuery(list.query));
-      const preloaded = list.preload(criteria);
-      list.applyEvents([{ type: 'reset', after: 4 }]);
-      const changed = { ...api.orders[1]!, station: 'Halle 9', version: 2 };
-      list.applyEvents([{ type: 'order.updated', order: changed, previous: api.orders[1]! }]);
-      early.release();
-      await preloaded;
-      await settle();
-      expect(firstPages()).toEqual([]);
-      expect(list.rowAt(0)?.station).toBe('Früh');
-      expect(list.rowAt(1)?.station).toBe('Halle 9');
-    });
-
-    it('refuses the answer of another query and asks for its own; the offer is gone after that first load', async () => {
-      list.setCriteria({ ...criteria, q: '' });
-      offer(entryApi(), firstPageQuery(list.query));
-      await list.preload(criteria);
-      expect(firstPages()).toHaveLength(1);
-      expect(firstPages()[0]).toMatchObject({ q: 'kunde' });
-      expect(list.rowAt(0)?.station).toBe('Kiel');
-
-      // Back to the query it was asked for: the list asks, an old answer is no first page of now.
-      list.setCriteria({ ...criteria, q: '' });
-      await list.load();
-      expect(firstPages()).toHaveLength(2);
-      expect(list.rowAt(0)?.station).toBe('Kiel');
-    });
-
-    it('asks for the first page itself when the offered request failed (a 401 goes the HttpClient\'s way)', async () => {
-      list.setCriteria(criteria);
-      const query = firstPageQuery(list.query);
-      const refused = Promise.reject(new ApiError(401, { type: 'about:blank', title: 'Unauthorized', status: 401 }));
-      list.offerFirstPage(query, refused);
-      api.failNext = new ApiError(401, { type: 'about:blank', title: 'Unauthorized', status: 401 });
-      await list.preload(criteria);
-      expect(firstPages()).toEqual([query]);
-      expect(list.state).toBe('error');
-    });
   });
 });
