@@ -10,7 +10,7 @@ import path from 'node:path';
 import { DEMO_PASSWORD, DEMO_TENANTS } from '../server/seed/demoAccounts';
 import { REPOSITORY_ROOT, type RunningServer, startServer } from '../server/startServer';
 import { median } from './bench/median';
-import { replaceSection } from './bench/firstScreenReport';
+import { replaceSection } from './bench/replaceSection';
 
 export const ORDER_WRITES_HEADING = '## Several orders at once, and an order\'s history';
 const MEASUREMENTS_HEADING = '## Measurements behind the design';

@@ -5,8 +5,8 @@
 //            task while scrolling, in Chromium with the CPU slowed down four times
 //   live:    1 000 changes a second for 10 s into a console showing 10 000 orders: event → row on
 //            screen, and the longest main-thread task, in Chromium with the CPU slowed down four times
-//   first screen: a signed-in operator opening /orders (and /login) cold and warm beside a plain
-//            HTML page asking the same first page, CPU slowed down four times (bench-firstScreen.ts)
+//   first screen: a signed-in operator opening /orders and clicking the first order (and /login),
+//            cold and returning, beside a plain HTML page asking the same first page, CPU slowed down four times (bench-firstScreen.ts)
 //   order writes: 1 000 orders moved to a status in one request beside 1 000 single PATCHes, and the
 //            first page of an order's 1 000-entry history beside reading the order (bench-orderWrites.ts)
 //   cluster: three backend processes on PostgreSQL, 2 000 event streams, 1 000 changes a second,

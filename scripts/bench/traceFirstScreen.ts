@@ -15,19 +15,8 @@ import path from 'node:path';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_TENANTS } from '../../server/seed/demoAccounts';
-import {
-  CONTEXT,
-  FIRST_SCREEN_DONE,
-  launch,
-  PATHS,
-  PROBES,
-  SEED_ORDERS,
-  signIn,
-  stageBuild,
-  watchFirstScreen,
-  type FirstScreenKind,
-  type StorageState,
-} from '../bench-firstScreen';
+import { CONTEXT, launch, SEED_ORDERS, signIn, stageBuild, type StorageState } from '../bench-firstScreen';
+import { FIRST_SCREEN_DONE, PATHS, PROBES, watchFirstScreen, type FirstScreenKind } from './firstScreenProbe';
 import { startBackend } from './startBackend';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -496,7 +485,7 @@ async function traceVisit(browser: Browser, context: BrowserContext, kind: First
     await page.addInitScript(watchFirstScreen, { probe: PROBES[kind], mark: ROWS_MARK });
     await browser.startTracing(page, { categories: CATEGORIES });
     // Told on the console, not polled (waitForFunction loads Playwright's injected script into the page, a long task of its own).
-    const done = page.waitForEvent('console', { predicate: (message) => message.text() === FIRST_SCREEN_DONE, timeout: 60_000 });
+    const done = page.waitForEvent('console', { predicate: (message) => message.text().startsWith(FIRST_SCREEN_DONE), timeout: 60_000 });
     done.catch(() => undefined);
     await page.goto(PATHS[kind], { waitUntil: 'commit' });
     await done;
