@@ -26,7 +26,7 @@ import { DomUserActivity } from '../../infrastructure/activity/DomUserActivity';
 import { SystemClock } from '../../infrastructure/clock/SystemClock';
 import { LazyEventStream } from '../../infrastructure/events/LazyEventStream';
 import { BrowserOrdersExport } from '../../infrastructure/export/BrowserOrdersExport';
-import { FetchHttpClient } from '../../infrastructure/http/FetchHttpClient';
+import { AxiosHttpClient } from '../../infrastructure/http/AxiosHttpClient';
 import { I18nextLocaleService } from '../../infrastructure/i18n/I18nextLocaleService';
 import { type NavigableRouter, RouterNavigator } from '../../infrastructure/navigation/RouterNavigator';
 import { BlueprintNotifier } from '../../infrastructure/notifier/BlueprintNotifier';
@@ -85,14 +85,14 @@ export function browserModule(context: BrowserContext): ContainerModule {
       )
       .inSingletonScope();
     bind(EventStream).toService(LazyEventStream);
-    bind(FetchHttpClient)
+    bind(AxiosHttpClient)
       .toResolvedValue(
         (session: SessionStore, activity: AppStability) =>
-          new FetchHttpClient(session, { baseURL: context.config.apiBase, window: context.window, activity }),
+          new AxiosHttpClient(session, { baseURL: context.config.apiBase, window: context.window, activity }),
         [SessionStore, AppStability],
       )
       .inSingletonScope();
-    bind(HttpClient).toService(FetchHttpClient);
+    bind(HttpClient).toService(AxiosHttpClient);
     bind(OrdersExport)
       .toResolvedValue((http: HttpClient) => new BrowserOrdersExport(http, context.window), [HttpClient])
       .inSingletonScope();
@@ -112,6 +112,6 @@ export function browserModule(context: BrowserContext): ContainerModule {
     // Stopped with the console, after everything that uses them (contributions stop in reverse order).
     bind(ConsoleContribution).toConstantValue(disposedWithConsole(persistence));
     bind(ConsoleContribution).toResolvedValue((stream: LazyEventStream) => disposedWithConsole(stream), [LazyEventStream]).inSingletonScope();
-    bind(ConsoleContribution).toResolvedValue((http: FetchHttpClient) => disposedWithConsole(http), [FetchHttpClient]).inSingletonScope();
+    bind(ConsoleContribution).toResolvedValue((http: AxiosHttpClient) => disposedWithConsole(http), [AxiosHttpClient]).inSingletonScope();
   });
 }

@@ -1,6 +1,3 @@
-import type { Answer } from '../../../src/infrastructure/http/readAnswer';
-import type { FetchWindow } from '../../../src/infrastructure/http/FetchHttpClient';
-
 export interface RecordedRequest {
   method: string;
   /** The path under the API base, without the query. */
@@ -20,11 +17,11 @@ export interface FakeAnswer {
 type Handler = (request: RecordedRequest) => FakeAnswer | Promise<FakeAnswer>;
 
 /**
- * An in-memory backend behind the page's `fetch` (`window` of the FetchHttpClient): records every
+ * An in-memory backend as the page's `fetch` (`window` of the AxiosHttpClient): records every
  * request as it leaves the browser and answers from handlers keyed by `METHOD /path`; a request
  * nobody handles fails as fetch does when the server cannot be reached.
  */
-export class FakeBackend implements FetchWindow {
+export class FakeBackend implements Pick<Window, 'fetch'> {
   readonly requests: RecordedRequest[] = [];
   private readonly handlers = new Map<string, Handler>();
 
@@ -35,8 +32,9 @@ export class FakeBackend implements FetchWindow {
     return this;
   }
 
-  readonly fetch = async (url: string, init: RequestInit): Promise<Answer> => {
-    const parsed = new URL(url, 'http://localhost');
+  /** Called as axios' fetch adapter calls the page's fetch: with the URL and the options, no `Request`. */
+  readonly fetch = async (url: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
+    const parsed = new URL(String(url), 'http://localhost');
     const params: Record<string, string | string[]> = {};
     for (const [name, value] of parsed.searchParams) {
       const held = params[name];
@@ -58,12 +56,16 @@ export class FakeBackend implements FetchWindow {
   };
 }
 
-function fakeResponse({ status, body }: FakeAnswer): Answer {
+/** What of a fetch `Response` axios reads (jsdom has no `Response`). */
+function fakeResponse({ status, body, headers = { 'content-type': 'application/json' } }: FakeAnswer): Response {
   const text = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
-  return {
+  const answer: Pick<Response, 'status' | 'statusText' | 'ok' | 'headers' | 'text' | 'blob'> = {
     status,
+    statusText: String(status),
     ok: status >= 200 && status < 300,
+    headers: new Headers(headers),
     text: async () => text,
     blob: async () => (body instanceof Blob ? body : new Blob([text])),
   };
+  return answer as Response;
 }

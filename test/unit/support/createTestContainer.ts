@@ -24,7 +24,7 @@ import { UnsavedEdits } from '../../../src/domain/ports/UnsavedEdits';
 import { UnsavedNewOrders } from '../../../src/domain/ports/UnsavedNewOrders';
 import { LocalStorageUnsavedNewOrders } from '../../../src/infrastructure/persistence/LocalStorageUnsavedNewOrders';
 import { LocalStorageUnsavedEdits } from '../../../src/infrastructure/persistence/LocalStorageUnsavedEdits';
-import { FetchHttpClient } from '../../../src/infrastructure/http/FetchHttpClient';
+import { AxiosHttpClient } from '../../../src/infrastructure/http/AxiosHttpClient';
 import { MobxStatePersistence, STATE_KEY } from '../../../src/infrastructure/persistence/MobxStatePersistence';
 import { SlicedStorage } from '../../../src/infrastructure/persistence/SlicedStorage';
 import { FakeBackend } from './FakeBackend';
@@ -54,8 +54,8 @@ export interface TestBed {
 }
 
 /**
- * The core module with fakes for everything outside: an in-memory backend behind the real
- * FetchHttpClient, a fixed clock, recording navigator, notifier and locale service, a live stream,
+ * The core module with fakes for everything outside: an in-memory backend as the page's fetch behind
+ * the real AxiosHttpClient, a fixed clock, recording navigator, notifier and locale service, a live stream,
  * timers, frames, theme, the system's colour scheme and push the test drives, and the real persistence (the state, the unsaved
  * edits) over the test's localStorage. Rebind what a test needs otherwise.
  */
@@ -101,7 +101,7 @@ export function createTestContainer(storage: Storage = window.localStorage): Tes
       bind(UnsavedEdits).toConstantValue(new LocalStorageUnsavedEdits(storage));
       bind(UnsavedNewOrders).toConstantValue(new LocalStorageUnsavedNewOrders(storage));
       bind(HttpClient)
-        .toResolvedValue((session: SessionStore) => new FetchHttpClient(session, { baseURL: '/api', window: backend }), [SessionStore])
+        .toResolvedValue((session: SessionStore) => new AxiosHttpClient(session, { baseURL: '/api', window: backend }), [SessionStore])
         .inSingletonScope();
     }),
   );

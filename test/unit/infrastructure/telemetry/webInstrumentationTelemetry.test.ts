@@ -1,24 +1,25 @@
 import './fetchPageGlobals';
-import type { Answer } from '../../../../src/infrastructure/http/readAnswer';
 import type { Language } from '../../../../shared/Language';
 import type { SessionStore } from '../../../../src/domain/ports/SessionStore';
-import { FetchHttpClient } from '../../../../src/infrastructure/http/FetchHttpClient';
+import { AxiosHttpClient } from '../../../../src/infrastructure/http/AxiosHttpClient';
 import type { OtelTelemetry } from '../../../../src/infrastructure/telemetry/OtelTelemetry';
 import { startOtelTelemetry } from '../../../../src/infrastructure/telemetry/startOtelTelemetry';
 import { SteeredLogExporter, SteeredSpanExporter } from './telemetryFakes';
 
-/** A 200 as the page's fetch resolves it, with what the instrumentation and the client read. */
-function answer(url: string): Answer & Pick<Response, 'url' | 'statusText' | 'clone'> {
-  return {
+/** A 200 as the page's fetch resolves it, with what the instrumentation and the client read (jsdom has no `Response`). */
+function answer(url: string): Response {
+  const read: Pick<Response, 'url' | 'status' | 'statusText' | 'ok' | 'headers' | 'text' | 'blob' | 'clone'> = {
     url: new URL(url, window.location.href).href,
     status: 200,
     statusText: 'OK',
     ok: true,
+    headers: new Headers({ 'content-type': 'application/json' }),
     text: async () => '{}',
     blob: async () => new Blob(['{}']),
     // No body to read: the instrumentation ends the span on the answer itself.
     clone: () => ({ body: null }) as Response,
   };
+  return read as Response;
 }
 
 /**
@@ -31,7 +32,7 @@ describe('web instrumentation: trace context to the own origin only; stream and 
   let telemetry: OtelTelemetry;
   /** The headers of each request that reached the page's fetch, by path and query (or URL elsewhere). */
   let sentHeaders: Map<string, Record<string, string>>;
-  let http: FetchHttpClient;
+  let http: AxiosHttpClient;
   const page = window as unknown as { fetch?: unknown };
 
   beforeEach(() => {
@@ -45,7 +46,7 @@ describe('web instrumentation: trace context to the own origin only; stream and 
       return Promise.resolve(answer(url));
     };
     const session = { token: null, language: 'de' as Language };
-    http = new FetchHttpClient(session as unknown as SessionStore, { baseURL: '/api', window });
+    http = new AxiosHttpClient(session as unknown as SessionStore, { baseURL: '/api', window });
     telemetry = startOtelTelemetry({
       release: '2026.11.0',
       environment: 'test',
@@ -87,6 +88,32 @@ describe('web instrumentation: trace context to the own origin only; stream and 
     await settled();
     expect(traced()).toEqual([{ name: 'PATCH', url: 'http://localhost/api/orders/o-1', status: 200 }]);
     expect(sentHeaders.get('/api/orders/o-1')).toMatchObject({ 'if-match': '"3"', 'content-type': 'application/json' });
+  });
+
+  it('sees every method of the console as a fetch: none is an XMLHttpRequest, which is not instrumented', async () => {
+    const page = window as unknown as { XMLHttpRequest: unknown };
+    const pageXhr = page.XMLHttpRequest;
+    const made = jest.fn();
+    page.XMLHttpRequest = function XMLHttpRequest() {
+      made();
+      throw new Error('XMLHttpRequest');
+    };
+    try {
+      await http.get('/orders');
+      await http.post('/orders', { customer: 'A' });
+      await http.put('/orders/o-1', { status: 'confirmed' });
+      await http.delete('/push/subscriptions', { body: { endpoint: 'https://push.example/1' } });
+    } finally {
+      page.XMLHttpRequest = pageXhr;
+    }
+    await settled();
+    expect(made).not.toHaveBeenCalled();
+    expect(traced().map(({ name, url }) => `${name} ${url}`)).toEqual([
+      'GET http://localhost/api/orders',
+      'POST http://localhost/api/orders',
+      'PATCH http://localhost/api/orders/o-1',
+      'DELETE http://localhost/api/push/subscriptions',
+    ]);
   });
 
   it('sends no trace context to another origin', async () => {
