@@ -1,28 +1,36 @@
-import { compareStructural, reaction, runInAction, toJS } from 'mobx';
+import { hydrateStore, makePersistable, stopPersisting, type PersistStore } from 'mobx-persist-store';
 import type { Disposable } from '../../../shared/Disposable';
 import { Emitter } from '../../domain/model/Emitter';
 import type { StatePersistence } from '../../domain/ports/StatePersistence';
+import { sliceController } from './sliceController';
 import { STATE_KEY, type SliceStorage } from './SlicedStorage';
 
 export { STATE_KEY };
 
-/** A target kept as a slice: its properties, and the reaction that writes them. */
-interface KeptSlice {
-  slice: string;
-  properties: readonly string[];
-  stop(): void;
-}
+/** How many stores were persisted in this page: each takes the next number into its name. */
+let persistedStores = 0;
 
 /**
- * StatePersistence on MobX itself: each store's properties kept as one slice of plain values,
- * written by a reaction whenever one of them changes (and once when read back), read back in one
- * action. Given the window, it tells when another tab wrote the state key (the `storage` event
- * fires only in the other tabs of the same browser, never in the tab that wrote).
+ * StatePersistence with mobx-persist-store: each store's properties kept as one slice of the
+ * document `SlicedStorage` keeps (`sliceController`), read back when a store is persisted and on
+ * `reread`, written by the library's reaction whenever one of them changes (and once read back).
+ * Neither a version nor an expiry is given, so the library adds nothing to a slice: what it writes
+ * is the plain values the console has always kept (`{ "token": …, "language": … }`), and a slice
+ * kept before is read back as it is. Nothing is printed (`debugMode: false`).
+ *
+ * The library takes a store's name to be the only one of its kind: in a development build it stops
+ * an earlier store of the same name (taking it for one left behind by a reload of the module) and
+ * warns. Two stores may keep one slice at once (two consoles in one page, as in the tests), so each
+ * store takes a name of its own, the slice and a number; the slice alone says where it is kept.
+ *
+ * Given the window, it tells when another tab wrote the state key (the `storage` event fires only
+ * in the other tabs of the same browser, never in the tab that wrote).
  */
 export class MobxStatePersistence implements StatePersistence, Disposable {
   private readonly changedElsewhere = new Emitter<void>();
   private readonly stopListening: () => void = () => undefined;
-  private readonly kept = new Map<object, KeptSlice>();
+  /** The targets persisted here, each with the library's store that keeps it. */
+  private readonly kept = new Map<object, PersistStore<object, never>>();
 
   readonly onDidChangeElsewhere = (listener: () => void): Disposable => this.changedElsewhere.event(listener);
 
@@ -42,56 +50,45 @@ export class MobxStatePersistence implements StatePersistence, Disposable {
   }
 
   async reread(target: object): Promise<void> {
-    const kept = this.kept.get(target);
-    if (kept) {
-      this.readBack(target, kept.slice, kept.properties);
+    if (this.kept.has(target)) {
+      await hydrateStore(target);
     }
   }
 
   dispose(): void {
     this.stopListening();
     this.changedElsewhere.dispose();
-    for (const kept of [...this.kept.values()]) {
-      kept.stop();
+    for (const store of this.kept.values()) {
+      store.stopPersisting();
     }
+    this.kept.clear();
   }
 
+  /**
+   * Persisting a target again replaces its earlier slice (the library keeps one store per target):
+   * the earlier store stops, and disposing of it does nothing more.
+   */
   async persist<T extends object>(target: T, slice: string, properties: readonly (keyof T & string)[]): Promise<Disposable> {
-    this.kept.get(target)?.stop();
-    this.readBack(target, slice, properties);
-    const source = target as Record<string, unknown>;
-    const writing = reaction(
-      () => Object.fromEntries(properties.map((property) => [property, toJS(source[property])])),
-      (values) => this.storage.setItem(slice, values),
-      { fireImmediately: true, equals: compareStructural },
-    );
-    const kept: KeptSlice = {
-      slice,
-      properties,
-      stop: () => {
-        writing();
-        if (this.kept.get(target) === kept) {
+    stopPersisting(target);
+    this.kept.delete(target);
+    persistedStores += 1;
+    const store = await makePersistable(target as T & Record<string, unknown>, {
+      name: `${slice}#${persistedStores}`,
+      properties: [...properties],
+      storage: sliceController(this.storage, slice),
+      stringify: false,
+      debugMode: false,
+    });
+    if (store.isPersisting) {
+      this.kept.set(target, store);
+    }
+    return {
+      dispose: () => {
+        store.stopPersisting();
+        if (this.kept.get(target) === store) {
           this.kept.delete(target);
         }
       },
     };
-    this.kept.set(target, kept);
-    return { dispose: () => kept.stop() };
-  }
-
-  /** The slice's stored values of `properties` (those it holds), put into `target` in one action. */
-  private readBack(target: object, slice: string, properties: readonly string[]): void {
-    const stored = this.storage.getItem(slice);
-    if (!stored) {
-      return;
-    }
-    const writable = target as Record<string, unknown>;
-    runInAction(() => {
-      for (const property of properties) {
-        if (property in writable && stored[property] !== undefined) {
-          writable[property] = stored[property];
-        }
-      }
-    });
   }
 }
