@@ -52,7 +52,12 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
     // Production maps are written for error reporting but not named in the files (no
     // `sourceMappingURL`), and the backend serves them only when told to (SERVE_SOURCE_MAPS).
     devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // mobx-persist-store's ES2015 modules: its `module` field names an ES5 build (generators as state
+      // machines), about 8 kB more minified than the same code in ES2015, which every browser the console supports runs.
+      alias: { 'mobx-persist-store$': path.resolve(__dirname, 'node_modules/mobx-persist-store/lib/esm2015/index.js') },
+    },
     module: {
       rules: [
         {
