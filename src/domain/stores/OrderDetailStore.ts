@@ -89,21 +89,31 @@ export class OrderDetailStore {
     return this.order ? nextStatuses(this.order.status) : [];
   }
 
+  /**
+   * Opens order `id`. An order the list holds is shown at once, as the list shows it (kept current
+   * by the live stream), and read again behind it: a newer version there is taken as a live change
+   * (`receive`), a deleted order is told. Any other order is read first.
+   */
   async open(id: string): Promise<void> {
     if (this.openedId === id && this.state !== 'error') {
       return;
     }
     this.openedId = id;
+    const held = this.list.heldOrder(id);
     runInAction(() => {
-      this.state = 'loading';
-      this.order = null;
-      this.draft = null;
+      this.state = held ? 'ready' : 'loading';
+      this.order = held;
+      this.draft = held ? draftOf(held) : null;
       this.conflict = null;
       this.changedElsewhere = null;
       this.deletedElsewhere = false;
       this.fieldErrors = {};
       this.errorKey = null;
     });
+    if (held) {
+      await this.recheck(id);
+      return;
+    }
     try {
       const order = await this.api.get(id);
       if (this.openedId !== id) {

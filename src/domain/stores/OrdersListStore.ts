@@ -156,6 +156,17 @@ export class OrdersListStore implements Disposable {
     return slot?.items?.[index - (this.layout.starts[page] ?? 0)] ?? null;
   }
 
+  /** The order `id` as a page the list holds shows it (a page being fetched aside), or null. */
+  heldOrder(id: string): Order | null {
+    for (const slot of this.pages.values()) {
+      const order = slot.loading ? undefined : slot.items?.find((item) => item.id === id);
+      if (order) {
+        return order;
+      }
+    }
+    return null;
+  }
+
   /** Tells which rows are on screen: their pages are loaded, far pages dropped. */
   showRows(first: number, last: number): void {
     this.visible = { first, last };

@@ -10,13 +10,14 @@ import { FakeClock, FakeNotifier } from '../../support/fakes';
 describe('OrderDetailStore', () => {
   let api: FakeOrdersApi;
   let detail: OrderDetailStore;
+  let list: OrdersListStore;
   let notifier: FakeNotifier;
 
   beforeEach(async () => {
     api = new FakeOrdersApi(makeOrders(5));
     notifier = new FakeNotifier();
     const filter = new OrdersFilterStore(new FakeClock(), new MobxStatePersistence(new SlicedStorage(localStorage, STATE_KEY)));
-    const list = new OrdersListStore(api, filter);
+    list = new OrdersListStore(api, filter);
     detail = new OrderDetailStore(api, list, notifier);
     await detail.open('o-2');
   });
@@ -166,6 +167,51 @@ describe('OrderDetailStore', () => {
       detail.applyEvents([{ type: 'reset', after: null }]);
       await new Promise((resolve) => setTimeout(resolve, 0));
       expect(detail.deletedElsewhere).toBe(true);
+    });
+  });
+
+  describe('opening an order the list holds', () => {
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+    beforeEach(async () => {
+      await list.load();
+      expect(list.heldOrder('o-3')).not.toBeNull();
+    });
+
+    it('shows it at once, as the list shows it, before the server has answered', async () => {
+      api.hold();
+      const opening = detail.open('o-3');
+      expect(detail.state).toBe('ready');
+      expect(detail.order).toBe(list.heldOrder('o-3'));
+      expect(detail.draft?.notes).toBe(list.heldOrder('o-3')?.notes);
+      api.release();
+      await opening;
+      expect(detail.changedElsewhere).toBeNull();
+      expect(detail.order?.version).toBe(1);
+    });
+
+    it('reads it again behind it and tells of a newer version, which it shows', async () => {
+      api.changeBehindTheScenes('o-3', { notes: 'inzwischen geändert' });
+      await detail.open('o-3');
+      await settle();
+      expect(detail.order?.notes).toBe('inzwischen geändert');
+      expect(detail.order?.version).toBe(2);
+      expect(detail.changedElsewhere?.notes).toBe('inzwischen geändert');
+    });
+
+    it('says so when the server no longer has it', async () => {
+      api.orders.splice(2, 1);
+      await detail.open('o-3');
+      expect(detail.deletedElsewhere).toBe(true);
+    });
+
+    it('reads an order the list does not hold before it shows it', async () => {
+      api.hold();
+      const opening = detail.open('o-404');
+      expect(detail.state).toBe('loading');
+      api.release();
+      await opening;
+      expect(detail.state).toBe('not-found');
     });
   });
 });
