@@ -72,7 +72,7 @@ describe('several orders at once', () => {
     await page.goto('/orders?status=new&q=Sammelkundin');
     await rows(page).nth(4).waitFor();
 
-    // Ctrl-click the first, Shift-click the fifth: five selected, marked, counted.
+    // Ctrl-click the first, Shift-click the fifth: five selected, marked, counted, none opened (a plain click would).
     await rows(page).nth(0).click({ modifiers: ['Control'] });
     await rows(page).nth(4).click({ modifiers: ['Shift'] });
     const bar = page.getByTestId('bulk-bar');
@@ -81,6 +81,17 @@ describe('several orders at once', () => {
     expect(await page.locator('[role="row"][data-marked="true"]').count()).toBe(5);
     const changed = ids[2] ?? '';
     const changedNumber = (await page.locator(`[role="row"][data-order-id="${changed}"] [role="gridcell"]`).first().textContent()) ?? '';
+    expect(new URL(page.url()).pathname).toBe('/orders');
+
+    // Its check box shows it selected, takes it out and puts it back.
+    const box = page.getByRole('checkbox', { name: `Auftrag ${changedNumber} auswählen` });
+    expect(await box.isChecked()).toBe(true);
+    await box.click();
+    await bar.getByText('4 Aufträge ausgewählt').waitFor();
+    await box.click();
+    await bar.getByText('5 Aufträge ausgewählt').waitFor();
+    expect(await box.isChecked()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/orders');
 
     // A colleague changes one of them meanwhile; the selection keeps it.
     await changeNotes(page, changed);

@@ -98,11 +98,14 @@ describe('the console on the desk, a tablet and a phone', () => {
       expect(await tooSmall(page)).toEqual([]);
     }
 
-    if (name !== 'phone') {
-      // The order's detail: beside the list on the desk, over the whole window on a tablet.
-      await page.locator('[role="row"][data-order-id]').first().dblclick();
+    // The order's detail, opened by a click on its row on the desk, a tap on it on a tablet or on its
+    // card on a phone: beside the list on the desk, over the whole window on a tablet and a phone.
+    if (name === 'desk') {
+      await page.locator('[role="row"][data-order-id] [role="gridcell"]:nth-child(4)').first().click();
+    } else if (name === 'tablet') {
+      await page.locator('[role="row"][data-order-id] [role="gridcell"]:nth-child(4)').first().tap();
     } else {
-      await page.locator('.cockpit-order-card-number').first().tap();
+      await page.locator('.cockpit-order-card[data-order-id] .cockpit-order-card-line').first().tap();
     }
     const drawer = page.locator('.cockpit-order-detail');
     await drawer.locator('.cockpit-order-facts').waitFor();

@@ -57,6 +57,12 @@ describe('the tour of the console in a browser', () => {
       seen.push(title);
       const step = STEPS.find((candidate) => candidate.title === title);
       expect(step).toBeDefined();
+      if (step?.target === 'orders-list') {
+        // The list's step says that a click opens an order and how to select several for one action.
+        const text = (await card.locator('p').textContent()) ?? '';
+        expect(text).toContain('Ein Klick oder Tipp auf einen Auftrag öffnet ihn neben der Liste');
+        expect(text).toContain('mit dem Kästchen am Anfang ihrer Zeile, mit Strg-Klick (Mac: ⌘-Klick) oder der Leertaste');
+      }
 
       // The highlight lies around the step's target, and the card inside the viewport.
       const target = await page.locator(`[data-tour="${step?.target}"]`).first().boundingBox();

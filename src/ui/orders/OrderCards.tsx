@@ -1,6 +1,6 @@
 import { Button } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
-import type { CSSProperties } from 'react';
+import type { CSSProperties, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../../../shared/Order';
 import { nextStatuses } from '../../../shared/OrderStatus';
@@ -27,6 +27,8 @@ export interface OrderCardsProps {
  * service, price in the language, the status as a word and, for an operator, the moves its life
  * cycle allows. Only the cards in view (plus a few) are in the DOM, as the grid's rows are
  * (`rowWindow`, `useViewport`, `useShownPages`): the list holds only the pages around them.
+ * A tap on a card opens its order, as a click on a row of the grid does; its number is the button
+ * that opens it for the keyboard and a screen reader.
  */
 export const OrderCards = observer(function OrderCards({ onOpen }: OrderCardsProps) {
   const { t } = useTranslation();
@@ -39,7 +41,7 @@ export const OrderCards = observer(function OrderCards({ onOpen }: OrderCardsPro
     cards.push(<OrderCard key={index} index={index} total={list.total} order={list.rowAt(index)} onOpen={onOpen} />);
   }
   return (
-    <div className="cockpit-order-cards" ref={ref} onScroll={onScroll} data-testid="order-cards" data-tour="orders-list">
+    <div className="cockpit-order-cards" ref={ref} onScroll={onScroll} data-testid="order-cards" data-tour="order-cards">
       <ol
         className="cockpit-order-cards-body"
         aria-label={t('orders.title')}
@@ -71,8 +73,17 @@ const OrderCard = observer(function OrderCard({ index, total, order, onOpen }: O
   const texts = cardTexts(order, i18n.language);
   const mayMove = session.allows('operator');
   const moving = moves.isMoving(order.id);
+  // A tap anywhere on the card opens it, except on its moves (or between them, where a finger
+  // missed one); its number's button opens it by itself. The tap that ends a double tap adds nothing.
+  const onCardClick = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target : null;
+    if (event.detail > 1 || target?.closest('button, .cockpit-order-card-moves')) {
+      return;
+    }
+    onOpen(index);
+  };
   return (
-    <li className="cockpit-order-card" style={style} data-order-id={order.id} aria-posinset={index + 1} aria-setsize={total}>
+    <li className="cockpit-order-card" style={style} data-order-id={order.id} aria-posinset={index + 1} aria-setsize={total} onClick={onCardClick}>
       <div className="cockpit-order-card-head">
         <button type="button" className="cockpit-order-card-number" onClick={() => onOpen(index)} aria-label={t('orders.cards.open', { number: order.number })}>
           {order.number}

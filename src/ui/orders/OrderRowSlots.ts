@@ -20,6 +20,13 @@ interface Slot {
   values: string[];
   /** The status cell's tag, or null when the status column is not shown. */
   status: HTMLSpanElement | null;
+  /** The row's check box (selected for an action on several), or null where orders cannot be selected. */
+  mark: HTMLInputElement | null;
+  /** Whether the check box shows its order selected. */
+  marked: boolean | null;
+  /** The order number and the labelling the check box's name was written for. */
+  markNumber: string | null;
+  markLabeller: MarkLabel | null;
   /** The row shown, or -1. */
   index: number;
   order: Order | null | undefined;
@@ -27,6 +34,18 @@ interface Slot {
   selected: boolean | null;
   className: string;
 }
+
+/** The accessible name of a row's check box, from its order (in the language shown). */
+export type MarkLabel = (order: Order) => string;
+
+/** The class of the box around a row's check box, which takes the click beside it too. */
+export const MARK_CLASS = 'cockpit-order-mark';
+
+/**
+ * The id of the grid's note that a marked row names as its description (`aria-describedby`), so a
+ * screen reader tells the mark that the row's tint and bar show (WCAG 1.4.1, 1.3.1).
+ */
+export const MARKED_ROW_NOTE_ID = 'cockpit-marked-row-note';
 
 /**
  * The row elements of the orders grid, written directly rather than rendered by React: scrolling
@@ -41,26 +60,31 @@ interface Slot {
  *
  * The cells are those of `columns`, in their order (`GRID_COLUMNS` says how each shows); other
  * columns take other row elements: a new `OrderRowSlots`, so scrolling never asks which columns.
+ *
+ * With `marking`, each row's first cell holds its check box (selected for an action on several),
+ * drawn in the row's space before the columns (`cockpit-orders-grid-marking`), so the cells stay
+ * those of the columns: checked as the row is marked, named by `markLabel` (the order's number, in
+ * the language), out of the Tab order (the grid is one Tab stop; Space selects the cursor's row).
  */
-/**
- * The id of the grid's note that a marked row names as its description (`aria-describedby`), so a
- * screen reader tells the mark that the row's tint and bar show (WCAG 1.4.1, 1.3.1).
- */
-export const MARKED_ROW_NOTE_ID = 'cockpit-marked-row-note';
-
 export class OrderRowSlots {
   private readonly slots: Slot[] = [];
   private readonly cells: readonly GridColumn[];
+  private markLabel: MarkLabel | null = null;
 
   constructor(
     private readonly body: HTMLElement,
     columns: readonly OrderColumn[],
+    private readonly marking = false,
   ) {
     this.cells = columns.map((column) => GRID_COLUMNS[column]);
   }
 
-  /** Shows the rows of `window`, each as `contentOf(index)` gives it, `selected` marked. */
-  render(window: RowWindow, contentOf: (index: number) => RowContent, selected: number): void {
+  /**
+   * Shows the rows of `window`, each as `contentOf(index)` gives it, `selected` as the cursor; the
+   * check boxes (with `marking`) are named by `markLabel`.
+   */
+  render(window: RowWindow, contentOf: (index: number) => RowContent, selected: number, markLabel: MarkLabel | null = null): void {
+    this.markLabel = markLabel;
     while (this.slots.length < window.slots) {
       this.slots.push(this.createSlot());
     }
@@ -88,6 +112,21 @@ export class OrderRowSlots {
   static indexAt(target: EventTarget | null): number {
     const row = target instanceof Element ? target.closest('[data-row-index]') : null;
     return row ? Number(row.getAttribute('data-row-index')) : -1;
+  }
+
+  /** Whether `target` is a row's check box or the box around it. */
+  static onMark(target: EventTarget | null): boolean {
+    return target instanceof Element && target.closest(`.${MARK_CLASS}`) !== null;
+  }
+
+  /**
+   * Makes a check box that was clicked show `marked`: the browser has already turned it over, and
+   * the selection may have refused (too many orders), leaving the row as it was.
+   */
+  static showClickedMark(target: EventTarget | null, marked: boolean): void {
+    if (target instanceof HTMLInputElement && target.type === 'checkbox' && target.checked !== marked) {
+      target.checked = marked;
+    }
   }
 
   dispose(): void {
@@ -118,7 +157,34 @@ export class OrderRowSlots {
       element.append(cell);
       return text;
     });
-    return { element, texts, values: this.cells.map(() => ''), status, index: -1, order: undefined, rowTexts: null, selected: null, className: '' };
+    const mark = this.marking && element.firstElementChild ? this.createMark(element.firstElementChild) : null;
+    return {
+      element,
+      texts,
+      values: this.cells.map(() => ''),
+      status,
+      mark,
+      marked: null,
+      markNumber: null,
+      markLabeller: null,
+      index: -1,
+      order: undefined,
+      rowTexts: null,
+      selected: null,
+      className: '',
+    };
+  }
+
+  /** The check box in its box, put first in the row's first `cell`: the whole box takes the click, for a finger too. */
+  private createMark(cell: Element): HTMLInputElement {
+    const box = document.createElement('span');
+    box.className = MARK_CLASS;
+    const mark = document.createElement('input');
+    mark.type = 'checkbox';
+    mark.tabIndex = -1;
+    box.append(mark);
+    cell.prepend(box);
+    return mark;
   }
 
   private show(slot: Slot, index: number, content: RowContent, selected: boolean): void {
@@ -153,6 +219,9 @@ export class OrderRowSlots {
     if (slot.order !== content.order || slot.rowTexts !== content.texts) {
       this.fill(slot, content);
     }
+    if (slot.mark) {
+      this.showMark(slot, slot.mark, content);
+    }
     if (!element.isConnected) {
       this.body.append(element);
     }
@@ -179,5 +248,28 @@ export class OrderRowSlots {
     });
     slot.order = order;
     slot.rowTexts = texts;
+  }
+
+  /**
+   * The check box: checked as the row is marked, named after its order (written again only for
+   * another order number or language), disabled while the order loads.
+   */
+  private showMark(slot: Slot, mark: HTMLInputElement, { order, marked = false }: RowContent): void {
+    if (slot.marked !== marked) {
+      slot.marked = marked;
+      mark.checked = marked;
+    }
+    const number = order?.number ?? null;
+    if (slot.markNumber === number && slot.markLabeller === this.markLabel) {
+      return;
+    }
+    slot.markNumber = number;
+    slot.markLabeller = this.markLabel;
+    if (order && this.markLabel) {
+      mark.setAttribute('aria-label', this.markLabel(order));
+    } else {
+      mark.removeAttribute('aria-label');
+    }
+    mark.disabled = order === null;
   }
 }

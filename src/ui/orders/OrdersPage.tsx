@@ -122,10 +122,13 @@ export const OrdersPage = observer(function OrdersPage() {
       const order = list.rowAt(index);
       if (order) {
         setSelected(index);
-        navigate({ pathname: `/orders/${order.id}`, search: location.search });
+        // The order open already stays open: another click on its row adds no step to the history.
+        if (order.id !== id) {
+          navigate({ pathname: `/orders/${order.id}`, search: location.search });
+        }
       }
     },
-    [list, navigate, location.search],
+    [list, navigate, location.search, id],
   );
 
   const onSearch = useCallback((q: string) => setCriteria({ q }), [setCriteria]);

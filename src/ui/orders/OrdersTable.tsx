@@ -3,6 +3,7 @@ import { ChevronDownIcon, ChevronUpIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useMemo, useRef, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Order } from '../../../shared/Order';
 import type { OrderSort, OrderSortKey } from '../../domain/model/OrderSort';
 import { ScreenWidth } from '../../domain/ports/ScreenWidth';
 import { OrderColumnsStore } from '../../domain/stores/OrderColumnsStore';
@@ -11,6 +12,7 @@ import { OrdersListStore } from '../../domain/stores/OrdersListStore';
 import { useService } from '../services/useService';
 import { GRID_COLUMNS, gridTemplate, headerClassName } from './orderGridColumns';
 import { MARKED_ROW_NOTE_ID, OrderRowSlots } from './OrderRowSlots';
+import { rowGesture } from './rowGesture';
 import { ROW_HEIGHT, TOUCH_ROW_HEIGHT } from './rowWindow';
 import './OrdersGrid.css';
 import './OrdersGrid.dark.css';
@@ -23,14 +25,16 @@ export interface OrdersTableProps {
   selected: number;
   onSelect(index: number): void;
   onOpen(index: number): void;
-  /** Whether orders can be selected for an action on several (Ctrl/Cmd- and Shift-click, Space, Ctrl+A). Default: no. */
+  /** Whether orders can be selected for an action on several (check boxes, Ctrl/Cmd- and Shift-click, Space, Ctrl+A). Default: no. */
   multiSelect?: boolean;
 }
 
 /**
  * The orders as a virtualized grid: only the rows in view (plus a few) are in the DOM, and the
- * store holds only the pages around them. Arrow keys move the cursor, Enter opens its order; Space,
- * Ctrl/Cmd-click and Shift-click select orders for an action on several, Ctrl+A all of the filter.
+ * store holds only the pages around them. A click or a tap on a row opens its order (a double click
+ * too: its first click); arrow keys move the cursor, Enter opens its order. A row's check box,
+ * Ctrl/Cmd-click, Shift-click and Space select orders for an action on several, Ctrl+A all of the
+ * filter (`rowGesture` says which click does what).
  *
  * React renders the frame (header, scroll area, keyboard and mouse handling); the rows themselves
  * are written by {@link useOrderRows}, inside the animation frame that scrolled or applied a live change.
@@ -44,10 +48,12 @@ export const OrdersTable = observer(function OrdersTable({ sort, onSort, selecte
 
   const selection = useService(OrderSelectionStore);
   const marked = useCallback((id: string) => selection.has(id), [selection]);
+  // Each row's check box, named after its order, where orders can be selected.
+  const markLabel = useCallback((order: Order) => t('selection.markOrder', { number: order.number }), [t]);
   const { shown: columns } = useService(OrderColumnsStore);
   // Taller rows where a finger takes them (a tablet; a phone shows cards).
   const rowHeight = useService<ScreenWidth>(ScreenWidth).current === 'wide' ? ROW_HEIGHT : TOUCH_ROW_HEIGHT;
-  useOrderRows(body, list, viewport, selected, marked, columns, rowHeight);
+  useOrderRows(body, list, viewport, selected, marked, columns, rowHeight, multiSelect ? markLabel : null);
 
   const moveTo = (index: number) => {
     const next = Math.min(Math.max(index, 0), rowCount - 1);
@@ -77,7 +83,8 @@ export const OrdersTable = observer(function OrdersTable({ sort, onSort, selecte
       onOpen(selected);
     } else if (multiSelect && event.key === ' ' && selected >= 0) {
       event.preventDefault();
-      selection.toggle(selected);
+      // The cursor's row, or the row of a check box a screen reader put the focus on.
+      selection.toggle(OrderRowSlots.onMark(event.target) ? OrderRowSlots.indexAt(event.target) : selected);
     } else if (multiSelect && event.key.toLowerCase() === 'a' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
       void selection.selectAll();
@@ -89,18 +96,31 @@ export const OrdersTable = observer(function OrdersTable({ sort, onSort, selecte
     if (index < 0) {
       return;
     }
-    onSelect(index);
-    if (multiSelect && event.shiftKey) {
-      selection.extendTo(index);
-    } else if (multiSelect && (event.ctrlKey || event.metaKey)) {
-      selection.toggle(index);
+    const { shiftKey, ctrlKey, metaKey, detail } = event;
+    const gesture = rowGesture({ onMark: OrderRowSlots.onMark(event.target), shiftKey, ctrlKey, metaKey, detail }, multiSelect);
+    if (gesture === 'none') {
+      return;
     }
+    onSelect(index);
+    if (gesture === 'open') {
+      onOpen(index);
+      return;
+    }
+    if (gesture === 'toggle') {
+      selection.toggle(index);
+    } else if (gesture === 'extend') {
+      selection.extendTo(index);
+    }
+    const order = list.rowAt(index);
+    OrderRowSlots.showClickedMark(event.target, order !== null && selection.has(order.id));
   };
 
-  const onRowDoubleClick = (event: MouseEvent) => {
-    const index = OrderRowSlots.indexAt(event.target);
-    if (index >= 0) {
-      onOpen(index);
+  // A Shift-click selects rows, not their text; a press on a check box leaves the focus on the grid
+  // (one Tab stop, whose Space selects), as any other press in it does.
+  const onRowMouseDown = (event: MouseEvent) => {
+    if ((multiSelect && event.shiftKey) || OrderRowSlots.onMark(event.target)) {
+      event.preventDefault();
+      ref.current?.focus({ preventScroll: true });
     }
   };
 
@@ -143,7 +163,8 @@ export const OrdersTable = observer(function OrdersTable({ sort, onSort, selecte
 
   return (
     <div
-      className="cockpit-orders-grid"
+      // With check boxes, each row keeps a space for its own before the columns.
+      className={multiSelect ? 'cockpit-orders-grid cockpit-orders-grid-marking' : 'cockpit-orders-grid'}
       role="grid"
       aria-label={t('orders.title')}
       aria-rowcount={list.total + 1}
@@ -160,7 +181,7 @@ export const OrdersTable = observer(function OrdersTable({ sort, onSort, selecte
         ref={body}
         style={{ height: rowCount * rowHeight, '--row-height': `${rowHeight}px` } as CSSProperties}
         onClick={onRowClick}
-        onDoubleClick={onRowDoubleClick}
+        onMouseDown={onRowMouseDown}
       />
       {/* What a marked row's description says (hidden: read only through aria-describedby). */}
       <span id={MARKED_ROW_NOTE_ID} hidden>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { OrderColumn } from '../../../shared/OrderColumn';
 import type { OrdersListStore } from '../../domain/stores/OrdersListStore';
 import { useRaiseToBoundary } from '../errors/useRaiseToBoundary';
-import { OrderRowSlots } from './OrderRowSlots';
+import { OrderRowSlots, type MarkLabel } from './OrderRowSlots';
 import { ROW_HEIGHT, rowWindow, type Viewport } from './rowWindow';
 import { rowTexts } from './rowTexts';
 import { useShownPages } from './useShownPages';
@@ -16,6 +16,7 @@ import { useShownPages } from './useShownPages';
  * reactions, so they run inside the animation frame that scrolled (`viewport`) or applied a live
  * change, without rendering the component that uses this hook. Other `columns` (a new array) take
  * new row elements, written at once. Rows are `rowHeight` high (taller on a tablet, for a finger).
+ * With `markLabel`, each row has a check box for the selection, named by it (null: none).
  */
 export function useOrderRows(
   body: RefObject<HTMLElement | null>,
@@ -25,6 +26,7 @@ export function useOrderRows(
   marked: (id: string) => boolean,
   columns: readonly OrderColumn[],
   rowHeight: number = ROW_HEIGHT,
+  markLabel: MarkLabel | null = null,
 ): void {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -32,16 +34,17 @@ export function useOrderRows(
 
   useShownPages(list, viewport, rowHeight);
 
-  // The row elements live as long as the body and its columns.
+  // The row elements live as long as the body, its columns and whether they have check boxes.
+  const marking = markLabel !== null;
   const rows = useRef<OrderRowSlots | null>(null);
   useEffect(() => {
-    const slots = body.current && new OrderRowSlots(body.current, columns);
+    const slots = body.current && new OrderRowSlots(body.current, columns, marking);
     rows.current = slots;
     return () => {
       slots?.dispose();
       rows.current = null;
     };
-  }, [body, columns]);
+  }, [body, columns, marking]);
 
   useEffect(() => {
     const slots = rows.current;
@@ -57,11 +60,12 @@ export function useOrderRows(
             return { order, texts: order ? rowTexts(order, language, t) : null, marked: order ? marked(order.id) : false };
           },
           selected,
+          markLabel,
         );
       },
       // A row that cannot be drawn fails the page as a render error would.
       { onError: raise },
     );
-    // `columns`: new row elements to write into.
-  }, [list, viewport, language, t, selected, marked, raise, columns, rowHeight]);
+    // `columns`, `marking`: new row elements to write into.
+  }, [list, viewport, language, t, selected, marked, raise, columns, rowHeight, markLabel, marking]);
 }

@@ -12,6 +12,8 @@ export interface TourStep {
 export const TOUR_STEPS: readonly TourStep[] = [
   { target: 'date-filter', title: 'tour.steps.dateFilter.title', text: 'tour.steps.dateFilter.text' },
   { target: 'orders-list', title: 'tour.steps.ordersList.title', text: 'tour.steps.ordersList.text' },
+  // The phone's list: its cards, in place of the grid.
+  { target: 'order-cards', title: 'tour.steps.orderCards.title', text: 'tour.steps.orderCards.text' },
   { target: 'live-indicator', title: 'tour.steps.liveIndicator.title', text: 'tour.steps.liveIndicator.text' },
   { target: 'language', title: 'tour.steps.language.title', text: 'tour.steps.language.text' },
   { target: 'settings', title: 'tour.steps.settings.title', text: 'tour.steps.settings.text' },

@@ -115,7 +115,24 @@ describe('OrderCards', () => {
     const view = render(demoUser, onOpen);
     await frame();
     fireEvent.click(screen.getByRole('button', { name: 'Auftrag AN-2026-000003 öffnen' }));
+    expect(onOpen).toHaveBeenCalledTimes(1);
     expect(onOpen).toHaveBeenCalledWith(2);
+    view.unmount();
+  });
+
+  it('opens the order of a card tapped anywhere but on its moves, once for a double tap', async () => {
+    const onOpen = jest.fn();
+    const view = render(demoUser, onOpen);
+    await frame();
+    fireEvent.click(within(card('o-4')).getByText('Kunde 4'), { detail: 1 });
+    expect(onOpen).toHaveBeenCalledWith(3);
+    fireEvent.click(within(card('o-4')).getByText('Kunde 4'), { detail: 2 });
+    fireEvent.click(card('o-5'), { detail: 1 });
+    expect(onOpen.mock.calls).toEqual([[3], [4]]);
+    fireEvent.click(within(card('o-1')).getByRole('button', { name: 'Bestätigen' }));
+    fireEvent.click(card('o-1').querySelector('.cockpit-order-card-moves') as HTMLElement);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(onOpen.mock.calls).toEqual([[3], [4]]);
     view.unmount();
   });
 });

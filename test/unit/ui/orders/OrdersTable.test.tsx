@@ -1,4 +1,4 @@
-import { OrderSelectionStore } from '../../../../src/domain/stores/OrderSelectionStore';
+import { MAX_SELECTION, OrderSelectionStore } from '../../../../src/domain/stores/OrderSelectionStore';
 import { act, fireEvent, screen } from '@testing-library/react';
 import { runInAction } from 'mobx';
 import { Component, type ReactNode } from 'react';
@@ -39,7 +39,7 @@ describe('OrdersTable', () => {
     bed.container.rebind(OrdersListStore).toConstantValue(list as unknown as OrdersListStore);
   });
 
-  const render = (props: { selected?: number; onSelect?: (index: number) => void; onOpen?: (index: number) => void } = {}) =>
+  const render = (props: { selected?: number; onSelect?: (index: number) => void; onOpen?: (index: number) => void; multiSelect?: boolean } = {}) =>
     renderWithServices(
       bed,
       <OrdersTable
@@ -48,6 +48,7 @@ describe('OrdersTable', () => {
         selected={props.selected ?? -1}
         onSelect={props.onSelect ?? (() => undefined)}
         onOpen={props.onOpen ?? (() => undefined)}
+        multiSelect={props.multiSelect}
       />,
       '/orders',
     );
@@ -137,6 +138,23 @@ describe('OrdersTable', () => {
     view.lifecycle.dispose();
   });
 
+  it('writes nothing of the check boxes when a live change touches one cell of a row', async () => {
+    const view = render({ selected: 3, multiSelect: true });
+    await frame();
+    act(() => bed.container.get(OrderSelectionStore).toggle(3));
+    await frame();
+    const body = document.querySelector('.cockpit-orders-body') as HTMLElement;
+    const records: MutationRecord[] = [];
+    const observer = new MutationObserver((found) => records.push(...found));
+    observer.observe(body, { subtree: true, childList: true, attributes: true, characterData: true });
+    runInAction(() => list.rows.splice(3, 1, { ...(orders[3] as Order), station: 'Lübeck', version: 2 }));
+    records.push(...observer.takeRecords());
+    observer.disconnect();
+    expect(records.map((record) => [record.type, record.target.textContent])).toEqual([['characterData', 'Lübeck']]);
+    expect((document.querySelector('[data-order-id="o-4"] input') as HTMLInputElement).checked).toBe(true);
+    view.lifecycle.dispose();
+  });
+
   it('reads no text back from the page when a live change rewrites a row', async () => {
     const view = render();
     await frame();
@@ -182,19 +200,129 @@ describe('OrdersTable', () => {
     view.lifecycle.dispose();
   });
 
-  it('selects the row clicked and opens the row double-clicked, by its index in the list', async () => {
+  it('opens the row clicked or tapped, by its index in the list, once for a double click', async () => {
     const onSelect = jest.fn();
     const onOpen = jest.fn();
-    const view = render({ selected: 4, onSelect, onOpen });
+    const view = render({ selected: 4, onSelect, onOpen, multiSelect: true });
     await frame();
     expect(document.querySelector('[aria-rowindex="6"]')?.getAttribute('aria-selected')).toBe('true');
     expect(document.querySelector('[aria-rowindex="6"]')?.classList.contains('cockpit-order-row-selected')).toBe(true);
     expect(document.querySelector('[aria-rowindex="5"]')?.getAttribute('aria-selected')).toBe('false');
     const cell = document.querySelector('[data-order-id="o-3"] [role="gridcell"]:nth-child(6)') as HTMLElement;
-    fireEvent.click(cell);
+    fireEvent.click(cell, { detail: 1 });
     expect(onSelect).toHaveBeenCalledWith(2);
-    fireEvent.doubleClick(cell);
     expect(onOpen).toHaveBeenCalledWith(2);
+    // A double click's second click and the double click itself open nothing more: its first click did.
+    fireEvent.click(cell, { detail: 2 });
+    fireEvent.doubleClick(cell, { detail: 2 });
+    expect(onOpen).toHaveBeenCalledTimes(1);
+    expect(bed.container.get(OrderSelectionStore).count).toBe(0);
+    view.lifecycle.dispose();
+  });
+
+  it('selects orders for an action on several with the check box, Ctrl/Cmd-click, Shift-click and Space, opening none', async () => {
+    const onSelect = jest.fn();
+    const onOpen = jest.fn();
+    const view = render({ selected: 9, onSelect, onOpen, multiSelect: true });
+    await frame();
+    const selection = bed.container.get(OrderSelectionStore);
+    const marked = () => [...selection.selected.keys()];
+    const cell = (id: string) => document.querySelector(`[data-order-id="${id}"] [role="gridcell"]:nth-child(3)`) as HTMLElement;
+    const box = screen.getByRole('checkbox', { name: 'Auftrag AN-2026-000003 auswählen' }) as HTMLInputElement;
+    // Out of the Tab order (the grid is one Tab stop), in the row's first cell, whose text stays the column's.
+    expect(box.tabIndex).toBe(-1);
+    const first = document.querySelector('[data-order-id="o-3"] [role="gridcell"]');
+    expect(box.closest('[role="gridcell"]')).toBe(first);
+    expect(first?.textContent).toBe('AN-2026-000003');
+    expect(screen.getByRole('grid').classList.contains('cockpit-orders-grid-marking')).toBe(true);
+
+    fireEvent.click(box);
+    await frame();
+    expect(marked()).toEqual(['o-3']);
+    expect(box.checked).toBe(true);
+    fireEvent.click(cell('o-5'), { ctrlKey: true });
+    fireEvent.click(cell('o-6'), { metaKey: true });
+    expect(marked()).toEqual(['o-3', 'o-5', 'o-6']);
+    fireEvent.click(cell('o-8'), { shiftKey: true });
+    expect(marked()).toEqual(['o-3', 'o-5', 'o-6', 'o-7', 'o-8']);
+    fireEvent.click(box);
+    await frame();
+    expect(marked()).toEqual(['o-5', 'o-6', 'o-7', 'o-8']);
+    expect(box.checked).toBe(false);
+    expect((screen.getByRole('checkbox', { name: 'Auftrag AN-2026-000007 auswählen' }) as HTMLInputElement).checked).toBe(true);
+    // The box around the check box takes the click too (a finger's 44 px); Shift on it selects from the row last toggled.
+    const second = screen.getByRole('checkbox', { name: 'Auftrag AN-2026-000002 auswählen' });
+    fireEvent.click(second.parentElement as HTMLElement, { shiftKey: true });
+    expect(marked()).toEqual(['o-5', 'o-6', 'o-7', 'o-8', 'o-2', 'o-3']);
+    expect(onOpen).not.toHaveBeenCalled();
+    // Each moved the cursor to its row, so that Space goes on from there.
+    expect(onSelect).toHaveBeenLastCalledWith(1);
+    // Space selects the cursor's row (the page keeps the cursor: here it stays at the tenth row).
+    fireEvent.keyDown(screen.getByRole('grid'), { key: ' ' });
+    expect(selection.has('o-10')).toBe(true);
+    expect(onOpen).not.toHaveBeenCalled();
+    view.lifecycle.dispose();
+  });
+
+  it('keeps the focus on the grid when a check box is pressed, and the text unselected on a Shift-click', async () => {
+    const view = render({ multiSelect: true });
+    await frame();
+    const grid = screen.getByRole('grid');
+    const box = screen.getByRole('checkbox', { name: 'Auftrag AN-2026-000002 auswählen' });
+    expect(fireEvent.mouseDown(box)).toBe(false);
+    expect(document.activeElement).toBe(grid);
+    const cell = document.querySelector('[data-order-id="o-4"] [role="gridcell"]:nth-child(4)') as HTMLElement;
+    expect(fireEvent.mouseDown(cell, { shiftKey: true })).toBe(false);
+    expect(fireEvent.mouseDown(cell)).toBe(true);
+    view.lifecycle.dispose();
+  });
+
+  it('shows a check box unchecked again when the selection refuses its order (too many)', async () => {
+    list.rows.replace(makeOrders(MAX_SELECTION + 1));
+    const view = render({ multiSelect: true });
+    await frame();
+    const selection = bed.container.get(OrderSelectionStore);
+    act(() => {
+      for (let index = 1; index <= MAX_SELECTION; index++) selection.toggle(index);
+    });
+    const box = screen.getByRole('checkbox', { name: 'Auftrag AN-2026-000001 auswählen' }) as HTMLInputElement;
+    fireEvent.click(box);
+    expect(selection.has('o-1')).toBe(false);
+    expect(bed.notifier.toasts.at(-1)).toMatchObject({ message: 'selection.tooMany', intent: 'warning' });
+    expect(box.checked).toBe(false);
+    view.lifecycle.dispose();
+  });
+
+  it('names the check boxes in the language, and gives a loading row none to take', async () => {
+    list.rows.replace([orders[0] as Order, null, orders[2] as Order]);
+    const view = render({ multiSelect: true });
+    await frame();
+    const loading = document.querySelector('[aria-rowindex="3"] input') as HTMLInputElement;
+    expect(loading.disabled).toBe(true);
+    expect(loading.hasAttribute('aria-label')).toBe(false);
+    await act(() => bed.container.get(PreferencesStore).changeLanguage('en'));
+    expect(screen.getByRole('checkbox', { name: 'Select order AN-2026-000001' })).toBeTruthy();
+    runInAction(() => list.rows.splice(1, 1, orders[1] as Order));
+    expect(loading.disabled).toBe(false);
+    expect(loading.getAttribute('aria-label')).toBe('Select order AN-2026-000002');
+    view.lifecycle.dispose();
+  });
+
+  it('gives a viewer no check boxes: a click with Ctrl or Shift only moves the cursor', async () => {
+    const onSelect = jest.fn();
+    const onOpen = jest.fn();
+    const view = render({ onSelect, onOpen });
+    await frame();
+    expect(screen.queryAllByRole('checkbox')).toHaveLength(0);
+    expect(screen.getByRole('grid').classList.contains('cockpit-orders-grid-marking')).toBe(false);
+    const cell = document.querySelector('[data-order-id="o-2"] [role="gridcell"]:nth-child(2)') as HTMLElement;
+    fireEvent.click(cell, { ctrlKey: true });
+    fireEvent.click(cell, { shiftKey: true });
+    expect(onSelect).toHaveBeenCalledWith(1);
+    expect(onOpen).not.toHaveBeenCalled();
+    expect(bed.container.get(OrderSelectionStore).count).toBe(0);
+    fireEvent.click(cell);
+    expect(onOpen).toHaveBeenCalledWith(1);
     view.lifecycle.dispose();
   });
 

@@ -38,6 +38,16 @@ function Page() {
   );
 }
 
+/** The orders page on a phone: cards in place of the grid. */
+function PhonePage() {
+  return (
+    <BlueprintProvider>
+      <HeaderToolbar />
+      <div data-tour="order-cards">Karten</div>
+    </BlueprintProvider>
+  );
+}
+
 const title = () => screen.getByRole('dialog').querySelector('h4')?.textContent;
 const counter = () => screen.getByTestId('tour-counter').textContent;
 const helpButton = () => screen.getByRole('button', { name: 'Rundgang durch die Konsole' });
@@ -191,6 +201,34 @@ describe('the tour of the console', () => {
     expect(title()).toBe('Rundgang');
     expect(screen.getByRole('dialog').textContent).toContain('Auf dieser Seite lässt sich gerade nichts zeigen.');
     expect(screen.queryByTestId('tour-counter')).toBeNull();
+  });
+
+  it('tells on the list that a click opens an order and how to select several, in German and English', async () => {
+    bed.backend.on('PATCH /me', { status: 200, body: { ...demoUser, language: 'en' } });
+    placeTargets(ON_SCREEN);
+    view = renderWithServices(bed, <Page />, '/orders');
+    await startTour();
+    press('ArrowRight');
+    expect(title()).toBe('Auftragsliste');
+    const german = screen.getByRole('dialog').textContent;
+    expect(german).toContain('Ein Klick oder Tipp auf einen Auftrag öffnet ihn neben der Liste');
+    expect(german).toContain('mit dem Kästchen am Anfang ihrer Zeile, mit Strg-Klick (Mac: ⌘-Klick) oder der Leertaste');
+    expect(german).toContain('Umschalt-Klick wählt alle bis zur angeklickten Zeile aus');
+    expect(german).not.toContain('Doppelklick');
+    await act(() => bed.container.get(PreferencesStore).changeLanguage('en'));
+    const english = screen.getByRole('dialog').textContent;
+    expect(english).toContain('Click or tap an order to open it beside the list');
+    expect(english).toContain('with the box at the start of their rows, with Ctrl-click (Mac: ⌘-click) or with Space');
+    expect(english).toContain('Shift-click selects every order up to the row clicked');
+  });
+
+  it('tells on a phone that a tap on a card opens its order', async () => {
+    placeTargets({ 'order-cards': { top: 120, left: 0, width: 390, height: 700 }, settings: { top: 10, left: 300, width: 44, height: 44 } });
+    view = renderWithServices(bed, <PhonePage />, '/orders');
+    await startTour();
+    expect(title()).toBe('Auftragsliste');
+    expect(screen.getByRole('dialog').textContent).toContain('Ein Tipp auf eine Karte öffnet den Auftrag');
+    expect(counter()).toBe('1 / 2');
   });
 
   it('speaks English after a switch', async () => {
