@@ -180,15 +180,25 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
             priority: 20,
             enforce: true,
           },
-          // Blueprint's overlays (popover, tooltip, overlay, toast, dialog, drawer, portal, menu) and the
-          // libraries they position and animate with, in one lazy chunk that whoever draws the first
-          // overlay loads: the header's tooltip and menu after the first screen, the tour, the
-          // calendar, the order's drawer, the first toast. Our two modules that only hand them on
-          // (the header's `overlayComponents`, the toaster's `createToaster`) are in it too, so their
-          // imports load this chunk alone. Neither the login page nor the first rows wait for it.
+          // Blueprint's overlays (overlay, dialog, drawer, toast, portal) and the library they animate
+          // with, in one lazy chunk that whoever draws the first overlay loads: the order's drawer, a
+          // dialog, the first toast, and the popovers below. The toaster's `createToaster`, which only
+          // hands them on, is in it too, so its import loads this chunk alone. Neither the login page
+          // nor the first rows wait for it.
           overlays: {
-            test: /[\\/](src[\\/](infrastructure[\\/]notifier[\\/]createToaster|ui[\\/]shell[\\/]overlayComponents)\.ts$|node_modules[\\/](@floating-ui|@popperjs|react-popper|react-transition-group|dom-helpers|react-fast-compare|warning|@blueprintjs[\\/]core[\\/]lib[\\/]esm[\\/](components[\\/](overlay|overlay2|popover|popover-next|tooltip|toast|dialog|drawer|portal|menu|hotkeys|context-menu)|context[\\/](hotkeys|portal)|hooks[\\/]overlays)[\\/]))/,
+            test: /[\\/](src[\\/]infrastructure[\\/]notifier[\\/]createToaster\.ts$|node_modules[\\/](react-transition-group|dom-helpers|@blueprintjs[\\/]core[\\/]lib[\\/]esm[\\/](components[\\/](overlay|overlay2|toast|dialog|drawer|portal)|context[\\/]portal|hooks[\\/]overlays)[\\/]))/,
             name: 'overlays',
+            chunks: 'async',
+            priority: 30,
+            enforce: true,
+          },
+          // Blueprint's popovers (popover, tooltip, menu) and the libraries that position them, a lazy
+          // chunk beside the overlays': the header's tooltip and menu after the first screen, the tour,
+          // the calendar. An order's drawer or a dialog does not load them. The header's
+          // `overlayComponents`, which only hands them on, is in it too.
+          popovers: {
+            test: /[\\/](src[\\/]ui[\\/]shell[\\/]overlayComponents\.ts$|node_modules[\\/](@floating-ui|@popperjs|react-popper|react-fast-compare|warning|@blueprintjs[\\/]core[\\/]lib[\\/]esm[\\/](components[\\/](popover|popover-next|tooltip|menu|hotkeys|context-menu)|context[\\/]hotkeys)[\\/]))/,
+            name: 'popovers',
             chunks: 'async',
             priority: 30,
             enforce: true,

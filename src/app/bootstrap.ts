@@ -28,9 +28,9 @@ export interface StartedConsole {
 /**
  * The console's start, in the order it happens: the runtime configuration (from the page), the
  * environment, the texts, the routes and the container; the session and the orders filter restored
- * by their stores; the services that start with the console; then, side by side, what the first
- * screen waits for (the page's code, the shell and, on the orders, their first page, asked by the
- * list store itself); and last React, which renders while those are on their way. Each step is a
+ * by their stores; then, side by side, what the first screen waits for (the page's code, the shell
+ * and, on the orders, their first page, asked by the list store itself); the services that start
+ * with the console; and last React, which renders while those are on their way. Each step is a
  * task of its own, so the browser can paint and take input in between.
  */
 export async function bootstrap(root: HTMLElement, win: Window & typeof globalThis = window): Promise<StartedConsole> {
@@ -51,15 +51,19 @@ export async function bootstrap(root: HTMLElement, win: Window & typeof globalTh
   await nextTask(win);
   const session = container.get<SessionStore>(SessionStore);
   await Promise.all([session.restore(), container.get(OrdersFilterStore).restore()]);
-  // Every service that starts with the console, in one loop, in the order of binding
-  // (`ConsoleContribution`): the live updates listening, then the session's lifecycle (a restored
-  // session's stream opens at once, and its first `reset` finds the first page below on its way),
-  // the service worker's messages. Once the first screen is done, has painted and the browser is
-  // idle: the service worker's registration, the update prompt and telemetry.
+  // What the first screen waits for, side by side, asked for first: the page's code, the shell and,
+  // on the orders, their first page (the list store's own request).
+  preloadFirstScreen(win.location, session.isSignedIn, container.get(OrdersListStore));
+  // Then every service that starts with the console, in one loop, in the order of binding
+  // (`ConsoleContribution`): the live updates listening, the session's lifecycle (a restored
+  // session's stream opens at once; its first `reset` finds the first page on its way, or reads it
+  // again once when it came first), the service worker's messages. Once the first screen is done,
+  // has painted and the browser is idle: the service worker's registration, the update prompt and
+  // telemetry. Their first steps are in this task too, so an answer to the requests above (a 401
+  // among them) finds them listening.
   const contributions = new ConsoleContributions(container);
   const firstScreen = container.get(AppStability).whenStable();
   contributions.start(win, firstScreen);
-  preloadFirstScreen(win.location, session.isSignedIn, container.get(OrdersListStore));
   if (session.isSignedIn) {
     // The engine's number formatting and time-zone rules, set up in tasks of their own while the
     // first page is on its way, not in the task that writes the rows.

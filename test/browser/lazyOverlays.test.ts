@@ -42,7 +42,7 @@ describe('overlays and the signed-in shell', () => {
     await context.close();
   });
 
-  it('/login loads no overlay code (no shell, no overlays chunk, no script with Popper or Floating UI), signs in, and then the shell\'s menus work', async () => {
+  it('/login loads no overlay code (no shell, no overlays or popovers chunk, no script with Popper or Floating UI), signs in, and then the shell\'s menus work', async () => {
     const page = await context.newPage();
     const scripts = loadedScripts(page);
     await page.goto('/login');
@@ -50,14 +50,15 @@ describe('overlays and the signed-in shell', () => {
     // Everything the login page loads by itself, telemetry at idle included.
     await eventually(() => named(scripts, 'telemetry').length === 1, { what: 'the telemetry chunk after the login page' });
     expect(named(scripts, 'login')).toHaveLength(1);
-    expect(scripts.filter((script) => script.overlays || /^(shell|overlays)\./.test(script.file))).toEqual([]);
+    expect(scripts.filter((script) => script.overlays || /^(shell|overlays|popovers)\./.test(script.file))).toEqual([]);
 
     await logIn(page);
     await page.locator('[role="row"][data-order-id]').first().waitFor();
     expect(named(scripts, 'shell')).toHaveLength(1);
-    // The header's tooltip and menu come with the overlays after the first rows.
-    await eventually(() => named(scripts, 'overlays').length === 1, { what: 'the overlays chunk after the first rows' });
-    expect(named(scripts, 'overlays')).toEqual([{ file: expect.any(String), overlays: true }]);
+    // The header's tooltip and menu come with the popovers (Popper, Floating UI) and the overlays after the first rows.
+    await eventually(() => named(scripts, 'popovers').length === 1 && named(scripts, 'overlays').length === 1, { what: 'the popovers and overlays chunks after the first rows' });
+    expect(named(scripts, 'popovers')).toEqual([{ file: expect.any(String), overlays: true }]);
+    expect(named(scripts, 'overlays')).toEqual([{ file: expect.any(String), overlays: false }]);
     await page.getByRole('button', { name: 'Benutzermenü' }).click();
     await page.getByTestId('logout').waitFor();
   });
@@ -80,7 +81,7 @@ describe('overlays and the signed-in shell', () => {
     });
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await fresh.route('**/assets/overlays.*.js', async (route: Route) => {
+    await fresh.route(/\/assets\/(overlays|popovers)\.[0-9a-f]+\.js$/, async (route: Route) => {
       await held;
       await route.continue();
     });
@@ -95,13 +96,13 @@ describe('overlays and the signed-in shell', () => {
     const timing = await eventually(
       () =>
         page.evaluate(() => ({
-          asked: performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname.split('/').pop()?.startsWith('overlays.'))?.startTime ?? null,
+          asked: performance.getEntriesByType('resource').find((entry) => new URL(entry.name).pathname.split('/').pop()?.startsWith('popovers.'))?.startTime ?? null,
           rows: (window as unknown as { __rowsAt?: number }).__rowsAt ?? null,
         })),
-      { until: (seen) => seen.asked !== null && seen.rows !== null, what: 'the resource timing of the overlays chunk' },
+      { until: (seen) => seen.asked !== null && seen.rows !== null, what: 'the resource timing of the popovers chunk' },
     );
     expect(timing.asked).toBeGreaterThan(timing.rows ?? Infinity);
-    expect(scripts.filter((script) => script.overlays).map((script) => script.file.split('.')[0])).toEqual(['overlays']);
+    expect(scripts.filter((script) => script.overlays).map((script) => script.file.split('.')[0])).toEqual(['popovers']);
     await fresh.close();
   });
 
@@ -169,5 +170,19 @@ describe('overlays and the signed-in shell', () => {
     await page.locator('[role="row"][data-order-id]').first().dblclick();
     await page.locator('.cockpit-order-detail').getByLabel('Notizen').waitFor();
     expect(named(scripts, 'order-detail')).toHaveLength(1);
+  });
+
+  it('opens an order\'s drawer without the popovers\' code (Popper, Floating UI)', async () => {
+    await context.route(/\/assets\/popovers\.[0-9a-f]+\.js$/, (route: Route) => route.abort('blockedbyclient'));
+    const page = await context.newPage();
+    const scripts = loadedScripts(page);
+    await page.goto('/login');
+    await logIn(page);
+    const row = page.locator('[role="row"][data-order-id]').first();
+    await row.click();
+    await page.locator('.cockpit-order-detail').getByLabel('Notizen').waitFor();
+    expect(named(scripts, 'popovers')).toEqual([]);
+    expect(scripts.filter((script) => script.overlays)).toEqual([]);
+    expect(named(scripts, 'overlays')).toHaveLength(1);
   });
 });
