@@ -7,6 +7,8 @@
 //            screen, and the longest main-thread task, in Chromium with the CPU slowed down four times
 //   first screen: a signed-in operator opening /orders and clicking the first order (and /login),
 //            cold and returning, beside a plain HTML page asking the same first page, CPU slowed down four times (bench-firstScreen.ts)
+//   lighthouse: Lighthouse 12's mobile figures (performance, LCP, TBT, accessibility) of /login and
+//            of /orders signed in (bench/lighthouseFirstScreen.ts)
 //   order writes: 1 000 orders moved to a status in one request beside 1 000 single PATCHes, and the
 //            first page of an order's 1 000-entry history beside reading the order (bench-orderWrites.ts)
 //   cluster: three backend processes on PostgreSQL, 2 000 event streams, 1 000 changes a second,
@@ -24,6 +26,7 @@ import { runClusterBench } from './bench-cluster';
 import { clusterSection } from './bench/clusterReport';
 import { runFirstScreenBench } from './bench-firstScreen';
 import { firstScreenSection } from './bench/firstScreenReport';
+import { lighthouseSection, runLighthouseBench } from './bench/lighthouseFirstScreen';
 import { runLiveBench, type LiveBenchResult } from './bench-live';
 import { orderWritesSection, runOrderWritesBench } from './bench-orderWrites';
 
@@ -60,6 +63,7 @@ async function main(): Promise<void> {
   }
   // First, while dist/ is the build `npm run bench` just made (it is copied before anything else).
   const firstScreen = await runFirstScreenBench({ distDir: path.join(REPOSITORY_ROOT, 'dist') });
+  const lighthouse = await runLighthouseBench({ distDir: path.join(REPOSITORY_ROOT, 'dist') });
   const dataDir = path.join(REPOSITORY_ROOT, 'data', 'bench');
   const backend = await runBackendBench({ dataDir });
 
@@ -108,6 +112,8 @@ async function main(): Promise<void> {
     liveTable(live),
     '',
     firstScreenSection(firstScreen),
+    '',
+    lighthouseSection(lighthouse),
     '',
     orderWritesSection(orderWrites),
     '',
