@@ -6,7 +6,7 @@
 //
 // Chromium (/usr/bin/chromium, never downloaded) is started by chrome-launcher; each run is a new page
 // of the browser's default context (opened through the Puppeteer Lighthouse brings, which notes the
-// page's own LCP element, see `WATCH_LCP`) handed to Lighthouse. Signed in: the
+// page's own LCP element and layout shifts, see `WATCH_PAGE`) handed to Lighthouse. Signed in: the
 // German operator signs in through the login form (`signIn` of bench-firstScreen.ts, in a context
 // of its own in the same Chromium) and the session it stored (localStorage `cockpit.state`) is put
 // into the default context's storage; Lighthouse then keeps it. It does not with
@@ -27,7 +27,7 @@ import { pathToFileURL } from 'node:url';
 import { launch as launchChromium, type LaunchedChrome } from 'chrome-launcher';
 import type lighthouseFunction from 'lighthouse';
 import type { Flags, Puppeteer, Result } from 'lighthouse';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { DEMO_TENANTS } from '../../server/seed/demoAccounts';
 import { SEED_ORDERS, signIn, stageBuild } from '../bench-firstScreen';
 import { median } from './median';
@@ -120,6 +120,8 @@ export interface LighthouseRun {
    * the page's own last largest-contentful-paint entry's, with its time unthrottled.
    */
   lcpElement?: LighthouseNode & { source: 'lighthouse' | 'page'; observedMs?: number };
+  /** The layout shifts the page saw, unthrottled (Lighthouse's CLS comes from the same shifts). */
+  layoutShifts: LayoutShift[];
 }
 
 export interface LighthousePageResult {
@@ -246,7 +248,8 @@ function failingAccessibilityOf(lhr: Result): FailingAudit[] {
   });
 }
 
-function runOf({ lhr, pageLcp }: { lhr: Result; pageLcp: PageLcp | null }): LighthouseRun {
+function runOf({ lhr, seen }: { lhr: Result; seen: PageSeen }): LighthouseRun {
+  const pageLcp = seen.lcp;
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
   const audited = rowsOf(lhr.audits['largest-contentful-paint-element'])
@@ -283,6 +286,7 @@ function runOf({ lhr, pageLcp }: { lhr: Result; pageLcp: PageLcp | null }): Ligh
     lighthouseVersion: lhr.lighthouseVersion,
     diagnostics: diagnosticsOf(lhr),
     ...(lcpElement ? { lcpElement } : {}),
+    layoutShifts: seen.shifts,
   };
 }
 
@@ -333,7 +337,43 @@ const loadLighthouse = async () => (await nativeImport<{ default: typeof lightho
 const loadPuppeteer = async () =>
   (await nativeImport<{ default: { connect(options: { browserURL: string; defaultViewport: null }): Promise<Puppeteer.Browser> } }>('puppeteer-core/lib/esm/puppeteer/puppeteer-core.js')).default;
 
-/** What the page's own largest-contentful-paint entry named (see `WATCH_LCP`). */
+/** A layout shift as the page's own entry tells it: its score, when, and what moved. */
+export interface LayoutShift {
+  value: number;
+  /** ms from the navigation's start, unthrottled. */
+  time: number;
+  /** The moved elements, as selectors, with how their box moved (`y 48→0`). */
+  sources: string[];
+  /**
+   * Chromium's `hadRecentInput`: the web's CLS leaves such shifts out. Chromium also takes
+   * Lighthouse's emulated screen size for input, so Lighthouse counts them all the same in the
+   * first 500 ms, before any shift without it (see `countedByLighthouse`).
+   */
+  hadRecentInput: boolean;
+}
+
+/** Whether Lighthouse's CLS counts each shift (its rule, with the navigation's start for its viewport event). */
+export function countedByLighthouse(shifts: readonly LayoutShift[]): boolean[] {
+  let respectInput = false;
+  return [...shifts]
+    .map((shift, index) => ({ shift, index }))
+    .sort((a, b) => a.shift.time - b.shift.time)
+    .reduce<boolean[]>((counted, { shift, index }) => {
+      if (!shift.hadRecentInput) {
+        respectInput = true;
+      }
+      counted[index] = !shift.hadRecentInput || (!respectInput && shift.time <= 500);
+      return counted;
+    }, []);
+}
+
+/** What the page saw of itself (see `WATCH_PAGE`). */
+interface PageSeen {
+  lcp: PageLcp | null;
+  shifts: LayoutShift[];
+}
+
+/** What the page's own largest-contentful-paint entry named. */
 interface PageLcp {
   selector: string;
   snippet: string;
@@ -344,11 +384,11 @@ interface PageLcp {
 
 /**
  * Runs in the measured page before its scripts: keeps the last largest-contentful-paint entry's
- * element. Lighthouse 12.2.3's own `largest-contentful-paint-element` audit fails with this
+ * element, and the layout shifts (without recent input) with the elements they moved. Lighthouse 12.2.3's own `largest-contentful-paint-element` audit fails with this
  * Chromium (its trace engine reads a `PipelineReporter` field newer Chromium no longer writes), so
- * the element comes from the page. Text, not a function: tsx would add its `__name` helper.
+ * these come from the page. Text, not a function: tsx would add its `__name` helper.
  */
-const WATCH_LCP = `(() => {
+const WATCH_PAGE = `(() => {
   if (window.top !== window) return;
   const selectorOf = (element) => {
     const parts = [];
@@ -373,10 +413,23 @@ const WATCH_LCP = `(() => {
       };
     }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
+  window.__benchShifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const box = (rect) => 'x ' + Math.round(rect.x) + ', y ' + Math.round(rect.y) + ', ' + Math.round(rect.width) + '×' + Math.round(rect.height);
+      window.__benchShifts.push({
+        value: entry.value,
+        time: entry.startTime,
+        hadRecentInput: entry.hadRecentInput,
+        sources: (entry.sources || []).map((source) =>
+          (source.node && source.node.nodeType === 1 ? selectorOf(source.node) : '(text or gone)') + ' from ' + box(source.previousRect) + ' to ' + box(source.currentRect)),
+      });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
 })();`;
 
 /** One Lighthouse run of `url` in the Chromium at `port`, in a page of the browser's default context; and the page's LCP element. */
-async function audit(url: string, port: number, clearStorageTypes: NonNullable<Flags['clearStorageTypes']>): Promise<{ lhr: Result; pageLcp: PageLcp | null }> {
+async function audit(url: string, port: number, clearStorageTypes: NonNullable<Flags['clearStorageTypes']>): Promise<{ lhr: Result; seen: PageSeen }> {
   const flags: Flags = {
     logLevel: 'error',
     output: 'json',
@@ -389,7 +442,7 @@ async function audit(url: string, port: number, clearStorageTypes: NonNullable<F
   try {
     const page = await browser.newPage();
     try {
-      await page.evaluateOnNewDocument(WATCH_LCP);
+      await page.evaluateOnNewDocument(WATCH_PAGE);
       const result = await lighthouse(url, flags, undefined, page);
       if (!result) {
         throw new Error(`Lighthouse gave no result for ${url}`);
@@ -398,13 +451,28 @@ async function audit(url: string, port: number, clearStorageTypes: NonNullable<F
       if (lhr.runtimeError) {
         throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       }
-      const pageLcp = (await page.evaluate('window.__benchLcp ?? null')) as PageLcp | null;
-      return { lhr, pageLcp };
+      const seen = (await page.evaluate('({ lcp: window.__benchLcp ?? null, shifts: window.__benchShifts ?? [] })')) as PageSeen;
+      return { lhr, seen };
     } finally {
       await page.close();
     }
   } finally {
     await browser.disconnect();
+  }
+}
+
+/** Waits until the page's `cockpit.state` has not changed for two seconds (at most 20 s). */
+async function settledStorage(page: Page): Promise<void> {
+  const read = () => page.evaluate(() => window.localStorage.getItem('cockpit.state'));
+  let last = await read();
+  let since = Date.now();
+  for (const started = Date.now(); Date.now() - started < 20_000 && Date.now() - since < 2000; ) {
+    await page.waitForTimeout(250);
+    const now = await read();
+    if (now !== last) {
+      last = now;
+      since = Date.now();
+    }
   }
 }
 
@@ -442,6 +510,13 @@ async function signInDefaultContext(port: number, url: string): Promise<void> {
       if (!stored) {
         throw new Error('the sign-in stored no session (localStorage cockpit.state)');
       }
+      // One visit before the measured ones, as the operator's earlier visits: the console keeps
+      // what it says once per user and browser (the toast that this browser blocks notifications,
+      // which became the LCP element of the first run only), so every measured run starts alike.
+      // Lighthouse's reset then clears the caches and the service worker this visit left.
+      await page.goto(`${url}/orders`);
+      await page.locator('[data-order-id]').first().waitFor({ timeout: 60_000 });
+      await settledStorage(page);
     } finally {
       await page.close();
     }
@@ -453,7 +528,7 @@ async function signInDefaultContext(port: number, url: string): Promise<void> {
 
 /** The runs against the backend at `url` in the Chromium at `port`: `/login` signed out, then `/orders` signed in. */
 async function measure(url: string, port: number, runs: number, log: (line: string) => void, saveDir?: string): Promise<LighthousePageResult[]> {
-  const save = (audited: { lhr: Result; pageLcp: PageLcp | null }, name: string) => {
+  const save = (audited: { lhr: Result; seen: PageSeen }, name: string) => {
     if (saveDir) {
       mkdirSync(saveDir, { recursive: true });
       writeFileSync(path.join(saveDir, `${name}.json`), JSON.stringify(audited.lhr));
@@ -621,6 +696,22 @@ function lcpLines(run: LighthouseRun): string[] {
   return [`- **LCP element** (${from}): \`${element.selector}\`${element.label ? ` "${element.label}"` : ''}: \`${element.snippet}\``];
 }
 
+function shiftLines(run: LighthouseRun): string[] {
+  if (run.layoutShifts.length === 0) {
+    return ['- **layout shifts** (the page\'s own entries): none'];
+  }
+  const counted = countedByLighthouse(run.layoutShifts);
+  const total = run.layoutShifts.reduce((sum, shift, index) => sum + (counted[index] ? shift.value : 0), 0);
+  const why = (shift: LayoutShift, index: number) =>
+    !shift.hadRecentInput ? '' : counted[index] ? ' (marked as after input, counted: within 500 ms of the emulated screen size)' : ' (marked as after input, not counted)';
+  return [
+    `- **layout shifts** (the page's own entries, unthrottled): ${total.toFixed(3)} as Lighthouse counts them`,
+    ...run.layoutShifts.map(
+      (shift, index) => `  - ${shift.value.toFixed(3)} at ${ms(shift.time)}${why(shift, index)}: ` + (shift.sources.map((source) => `\`${source}\``).join(', ') || 'no element named'),
+    ),
+  ];
+}
+
 /** Lighthouse's warnings of each page, with the runs that gave them and the requests left open. */
 function warningLines(result: LighthouseResult): string[] {
   return result.pages.flatMap((page) => {
@@ -641,6 +732,7 @@ export function lighthouseDiagnostics(result: LighthouseResult, top = 5): string
       `### \`${page.path}\` (median run: performance ${page.medianRun.performance}, LCP ${ms(page.medianRun.lcpMs)}, TBT ${ms(page.medianRun.tbtMs)})`,
       '',
       ...lcpLines(page.medianRun),
+      ...shiftLines(page.medianRun),
       ...(page.medianRun.diagnostics ?? []).flatMap((diagnostic) => {
         const items = diagnostic.id === 'largest-contentful-paint-element' ? diagnostic.items : [...diagnostic.items].sort((a, b) => b.value - a.value).slice(0, top);
         return [
