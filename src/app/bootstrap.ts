@@ -1,6 +1,7 @@
 import { environmentForHost, type Environment } from '../domain/model/Environment';
 import { pageTitle } from '../domain/model/pageTitle';
 import { AppStability } from '../domain/lifecycle/AppStability';
+import { ScreenWidth } from '../domain/ports/ScreenWidth';
 import { SessionStore } from '../domain/ports/SessionStore';
 import { Telemetry } from '../domain/ports/Telemetry';
 import { OrdersFilterStore } from '../domain/stores/OrdersFilterStore';
@@ -52,8 +53,8 @@ export async function bootstrap(root: HTMLElement, win: Window & typeof globalTh
   const session = container.get<SessionStore>(SessionStore);
   await Promise.all([session.restore(), container.get(OrdersFilterStore).restore()]);
   // What the first screen waits for, side by side, asked for first: the page's code, the shell and,
-  // on the orders, their first page (the list store's own request).
-  preloadFirstScreen(win.location, session.isSignedIn, container.get(OrdersListStore));
+  // on the orders, their first page (the list store's own request) and on a phone the cards' code.
+  preloadFirstScreen(win.location, session.isSignedIn, container.get(OrdersListStore), container.get<ScreenWidth>(ScreenWidth).current === 'phone');
   // Then every service that starts with the console, in one loop, in the order of binding
   // (`ConsoleContribution`): the live updates listening, the session's lifecycle (a restored
   // session's stream opens at once; its first `reset` finds the first page on its way, or reads it

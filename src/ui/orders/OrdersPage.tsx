@@ -15,6 +15,7 @@ import { OrderBulkBar } from './OrderBulkBar';
 import { OrderDetailDrawerLoader } from './OrderDetailDrawerLoader';
 import { loadOrderDetailDrawer } from './OrderDetailDrawerModule';
 import { OrdersLoadError } from './OrdersLoadError';
+import { loadOrderCards } from './orderCardsModule';
 import { OrdersFilters } from './OrdersFilters';
 import { OrdersTable } from './OrdersTable';
 import { NEW_ORDER_KEY, OrdersToolbar } from './OrdersToolbar';
@@ -23,15 +24,15 @@ import { useOrderCriteria } from './useOrderCriteria';
 import './OrdersPage.css';
 import './narrowOrders.css';
 import './OrdersPage.dark.css';
-import { whenPaintedAndIdle } from '../routing/afterFirstScreen';
+import { afterNextPaint } from '../routing/afterFirstScreen';
 import { PrintRoot } from '../print/PrintRoot';
 import { useRouteRendered } from '../routing/useRouteRendered';
 
 /** The "New order" dialog, a chunk of its own: loaded when it is first opened. */
 const NewOrderDialog = lazy(() => import(/* webpackChunkName: "new-order" */ './NewOrderDialog').then((m) => ({ default: m.NewOrderDialog })));
 
-/** The phone's cards, a chunk of their own: the desk's first screen does not carry them. */
-const OrderCards = lazy(() => import(/* webpackChunkName: "order-cards" */ './OrderCards').then((m) => ({ default: m.OrderCards })));
+/** The phone's cards (`loadOrderCards`). */
+const OrderCards = lazy(() => loadOrderCards().then((m) => ({ default: m.OrderCards })));
 
 /**
  * The orders workspace: filter, unsaved edits offered back, the virtualized list, export, a new
@@ -69,12 +70,13 @@ export const OrdersPage = observer(function OrdersPage() {
 
   useEffect(() => setSelected(-1), [list.query]);
 
-  // The order drawer's chunk when the browser is idle after the first rows have painted, so the
-  // first order opened draws at once (opening one earlier loads it then).
+  // The order drawer's chunk once the frame that paints the first rows is done, so the first order
+  // opened draws at once (opening one earlier loads it then): the operator's likely next step goes
+  // before what waits for an idle browser (telemetry, the service worker).
   const rowsShown = list.state === 'ready';
   useEffect(() => {
     if (rowsShown) {
-      whenPaintedAndIdle(window, () => void loadOrderDetailDrawer().catch(() => undefined));
+      afterNextPaint(window, () => void loadOrderDetailDrawer().catch(() => undefined));
     }
   }, [rowsShown]);
 

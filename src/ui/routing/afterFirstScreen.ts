@@ -1,9 +1,10 @@
 /**
  * When work that the first screen does not need may run: after the first screen is done (its
  * route rendered with its requests answered: `AppStability.whenStable`; on `/orders` the first
- * rows are on screen), the frame that paints it, and then when the browser is idle. Telemetry,
- * the service worker's registration and the order drawer's chunk wait for it, so none of them
- * competes with what the operator waits for.
+ * rows are on screen), the frame that paints it, and then when the browser is idle. Telemetry and
+ * the service worker's registration wait for it, so neither competes with what the operator waits
+ * for; the order drawer's chunk, the operator's likely next step, waits only for the frame that
+ * paints the first rows (`afterNextPaint`).
  */
 
 /** How long to wait for the first screen to settle (requests that never end, say) before going on anyway. */
@@ -37,7 +38,7 @@ function withinTime(win: Window, promise: Promise<void>, milliseconds: number): 
 }
 
 /** Runs `task` in the task after the next frame (the first paint), or after a while in a tab that paints none. */
-function afterNextPaint(win: Window, task: () => void): void {
+export function afterNextPaint(win: Window, task: () => void): void {
   let done = false;
   const runOnce = () => {
     if (!done) {

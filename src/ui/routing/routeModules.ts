@@ -12,11 +12,7 @@ const withTexts = <M>(page: Promise<M>, texts: Promise<AreaTexts>): Promise<[M, 
 const withServices = <M>(name: ServicedPage, code: Promise<[M, AreaTexts]>): Promise<[M, AreaTexts]> =>
   Promise.all([code, pageServices(name)]).then(([module]) => module);
 
-/**
- * Each page's code, its chunk imported once: the module and its own texts. It needs nothing of the
- * console, so the entry asks for the first screen's at once (`preloadPageCode`), before the
- * container exists; `routeModules` adds the page's services to it.
- */
+/** Each page's code, its chunk imported once: the module and its own texts; `routeModules` adds the page's services to it. */
 export const pageCode = {
   login: loadOnce(() => import(/* webpackChunkName: "login" */ '../login/LoginPage')),
   orders: loadOnce(() =>

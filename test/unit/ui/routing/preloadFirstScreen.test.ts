@@ -1,6 +1,7 @@
 import { NO_ORDER_CRITERIA, type OrderCriteria } from '../../../../src/domain/model/orderQuery';
 import type { OrdersListStore } from '../../../../src/domain/stores/OrdersListStore';
 import * as drawerModule from '../../../../src/ui/orders/OrderDetailDrawerModule';
+import * as cardsModule from '../../../../src/ui/orders/orderCardsModule';
 import { preloadFirstScreen } from '../../../../src/ui/routing/preloadFirstScreen';
 import { providePageServices } from '../../../../src/ui/routing/pageServices';
 import * as modules from '../../../../src/ui/routing/routeModules';
@@ -23,6 +24,7 @@ describe('preloadFirstScreen', () => {
     recordStarts(routeModules, ['login', 'orders', 'settings'], imported);
     recordStarts(modules, ['shellModule'], imported, 'shell');
     recordStarts(drawerModule, ['loadOrderDetailDrawer'], imported, 'order-detail');
+    recordStarts(cardsModule, ['loadOrderCards'], imported, 'order-cards');
   });
 
   afterEach(() => jest.restoreAllMocks());
@@ -72,6 +74,16 @@ describe('preloadFirstScreen', () => {
     expect(preloaded).toEqual([{ ...NO_ORDER_CRITERIA, status: ['new'] }]);
   });
 
+  it('starts the phone\'s cards beside the orders on a phone, and nowhere else', () => {
+    const { list } = recordingList();
+
+    preloadFirstScreen({ pathname: '/orders', search: '' }, true, list, true);
+    preloadFirstScreen({ pathname: '/settings', search: '' }, true, list, true);
+    preloadFirstScreen({ pathname: '/orders', search: '' }, true, list, false);
+
+    expect(imported).toEqual(['orders', 'shell', 'order-cards', 'settings', 'shell', 'orders', 'shell']);
+  });
+
   it('leaves a failed import to the route, which imports again', async () => {
     const unhandled = jest.fn();
     process.on('unhandledRejection', unhandled);
@@ -94,7 +106,7 @@ describe('routeModules', () => {
     expect(typeof (await byRoute)[0].OrdersPage).toBe('object');
   });
 
-  it('brings a page\'s services with its module, also when the entry asked for its code before they were provided', async () => {
+  it('brings a page\'s services with its module, also when its code was asked for before they were provided', async () => {
     const code = modules.pageCode.settings();
     const loaded: string[] = [];
     providePageServices('settings', async () => void loaded.push('settings services'));
