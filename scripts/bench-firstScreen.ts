@@ -14,8 +14,9 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_TENANTS } from '../server/seed/demoAccounts';
+import { launchChromium } from '../test/browser/support/chromium';
 import { FIRST_SCREEN_DONE, ORDER_OPEN, ORDER_OPENING, PATHS, PROBES, watchFirstScreen, watchOrderOpening, type FirstScreenKind, type OpeningState, type PageState } from './bench/firstScreenProbe';
 import type { FirstScreenResult, FirstScreenSample, FirstScreenSummary } from './bench/firstScreenResult';
 import { FIRST_SCREEN_HEADING, firstScreenSection } from './bench/firstScreenReport';
@@ -261,14 +262,6 @@ export function stageBuild(distDir: string): { dir: string; build: string } {
   return { dir, build };
 }
 
-export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
-  });
-}
-
 export async function runFirstScreenBench(options: FirstScreenOptions = {}): Promise<FirstScreenResult> {
   const log = options.log ?? (() => undefined);
   const runs = options.runs ?? 7;
@@ -281,7 +274,7 @@ export async function runFirstScreenBench(options: FirstScreenOptions = {}): Pro
       SEED_TENANT_ORDERS: `${prefix}=${SEED_ORDERS}`,
     });
     try {
-      const browser = await launch();
+      const browser = await launchChromium();
       try {
         return { ...(await measure(browser, cockpit.url, runs, log)), build: options.build ?? build };
       } finally {

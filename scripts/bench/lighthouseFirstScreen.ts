@@ -29,6 +29,7 @@ import type lighthouseFunction from 'lighthouse';
 import type { Flags, Puppeteer, Result } from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
 import { DEMO_TENANTS } from '../../server/seed/demoAccounts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../test/browser/support/chromium';
 import { SEED_ORDERS, signIn, stageBuild } from '../bench-firstScreen';
 import { median } from './median';
 import { startBackend } from './startBackend';
@@ -41,17 +42,8 @@ export const LIGHTHOUSE_TARGETS = { performance: 98, lcpMs: 2500, tbtMs: 100, ac
 /** The start of the section's heading (for `replaceSection`). */
 export const LIGHTHOUSE_HEADING = '## Lighthouse';
 
-export const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+/** The tests' Chromium switches, headless (chrome-launcher starts a headed browser without it). */
+export const CHROMIUM_FLAGS = ['--headless=new', ...CHROMIUM_ARGS];
 
 /** What Lighthouse 12 clears before and after a run by default (no local_storage, no indexeddb, no cookies). */
 const KEEP_SESSION: NonNullable<Flags['clearStorageTypes']> = ['file_systems', 'shader_cache', 'service_workers', 'cache_storage'];
@@ -571,7 +563,7 @@ export async function runLighthouseBench(options: LighthouseOptions = {}): Promi
     try {
       let chrome: LaunchedChrome | undefined;
       try {
-        chrome = await launchChromium({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+        chrome = await launchChromium({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
         const loadBefore = os.loadavg()[0] ?? 0;
         const pages = await measure(cockpit.url, chrome.port, runs, log, options.saveDir);
         const first = pages[0]?.medianRun;

@@ -15,7 +15,8 @@ import path from 'node:path';
 import { SourceMapConsumer, type RawSourceMap } from 'source-map-js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_TENANTS } from '../../server/seed/demoAccounts';
-import { CONTEXT, launch, SEED_ORDERS, signIn, stageBuild, type StorageState } from '../bench-firstScreen';
+import { launchChromium } from '../../test/browser/support/chromium';
+import { CONTEXT, SEED_ORDERS, signIn, stageBuild, type StorageState } from '../bench-firstScreen';
 import { FIRST_SCREEN_DONE, PATHS, PROBES, watchFirstScreen, type FirstScreenKind } from './firstScreenProbe';
 import { startBackend } from './startBackend';
 
@@ -516,7 +517,7 @@ async function main(): Promise<void> {
   try {
     const cockpit = await startBackend({ STATIC_DIR: distDir, SEED_ORDERS: '10', SEED_TENANT_ORDERS: `${tenant.orderPrefix}=${SEED_ORDERS}` });
     try {
-      const browser = await launch();
+      const browser = await launchChromium();
       try {
         const { session } = await signIn(browser, cockpit.url, tenant.user);
         for (let run = 1; run <= runs; run++) {
