@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { eventually } from '../support/eventually';
-import { GERMAN_USER, logIn } from './support/session';
+import { GERMAN_USER, logIn, openOrders } from './support/session';
 import { useCockpitInChromium } from './support/useCockpitInChromium';
+import { useContexts } from './support/useContexts';
 
-const TIME_ZONE = 'Europe/Berlin';
 const SCREENSHOTS = 'test-results/narrow-screens';
 /** The German tenant's admin: sees every route's full page (the users' table too). */
 const GERMAN_ADMIN = { email: 'admin@autohaus-nord.example', password: GERMAN_USER.password };
@@ -44,30 +44,14 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
 }
 
-/** Logs in on a new page of `context` and waits for the first orders: rows of the grid, or cards on a phone. */
-async function openOrders(context: BrowserContext, user = GERMAN_USER): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto('/login');
-  await logIn(page, user);
-  await page.locator('[role="row"][data-order-id], .cockpit-order-card[data-order-id]').first().waitFor();
-  return page;
-}
 
 describe('the console on the desk, a tablet and a phone', () => {
   const run = useCockpitInChromium();
-  const contexts: BrowserContext[] = [];
 
   beforeAll(() => mkdirSync(SCREENSHOTS, { recursive: true }));
 
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
 
-  const newContext = async (options: BrowserContextOptions) => {
-    const context = await run.browser.newContext({ baseURL: run.cockpit.url, timezoneId: TIME_ZONE, serviceWorkers: 'block', ...options });
-    contexts.push(context);
-    return context;
-  };
+  const newContext = useContexts(run);
 
   it.each(SCREENS)('scrolls nothing sideways on any route, and takes a finger where it is narrow ($name)', async ({ name, options }) => {
     const narrow = name !== 'desk';

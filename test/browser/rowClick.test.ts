@@ -1,9 +1,9 @@
-import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { eventually } from '../support/eventually';
-import { logIn, openLoggedIn } from './support/session';
+import { openLoggedIn, openOrders } from './support/session';
 import { useCockpitInChromium } from './support/useCockpitInChromium';
+import { useContexts } from './support/useContexts';
 
-const TIME_ZONE = 'Europe/Berlin';
 /** The counter's tablet (portrait) and the yard's phone, as `narrowScreens.test.ts` has them: touch, no mouse. */
 const TABLET: BrowserContextOptions = { viewport: { width: 768, height: 1024 }, isMobile: true, hasTouch: true };
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
@@ -43,26 +43,10 @@ const numberOf = async (page: Page, id: string) => (await row(page, id).locator(
 
 describe('a click or a tap on an order opens it; the check box, Ctrl, Shift and Space select', () => {
   const run = useCockpitInChromium();
-  const contexts: BrowserContext[] = [];
 
-  afterEach(async () => {
-    await Promise.all(contexts.splice(0).map((context) => context.close()));
-  });
 
-  const newContext = async (options: BrowserContextOptions) => {
-    const context = await run.browser.newContext({ baseURL: run.cockpit.url, timezoneId: TIME_ZONE, serviceWorkers: 'block', ...options });
-    contexts.push(context);
-    return context;
-  };
+  const newContext = useContexts(run);
 
-  /** Logs in on a new page of `context` and waits for the first orders: rows of the grid, or cards on a phone. */
-  async function openOrders(context: BrowserContext): Promise<Page> {
-    const page = await context.newPage();
-    await page.goto('/login');
-    await logIn(page);
-    await page.locator('[role="row"][data-order-id], .cockpit-order-card[data-order-id]').first().waitFor();
-    return page;
-  }
 
   it('opens the order clicked beside the list, another with the next click, and one step of history each', async () => {
     const context = await newContext({ viewport: { width: 1400, height: 900 } });

@@ -58,3 +58,12 @@ export async function openLoggedIn(context: BrowserContext, user = GERMAN_USER):
   });
   return page;
 }
+
+/** Logs in through the form on a new page of `context` and waits for the first orders: rows of the grid, or cards on a phone. */
+export async function openOrders(context: BrowserContext, user = GERMAN_USER): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto('/login');
+  await logIn(page, user);
+  await page.locator('[role="row"][data-order-id], .cockpit-order-card[data-order-id]').first().waitFor();
+  return page;
+}
