@@ -12,9 +12,7 @@ import { PrintListButton } from '../print/PrintListButton';
 import { useService } from '../services/useService';
 import { PrimaryToolbar } from '../shell/PrimaryToolbar';
 import { ColumnsMenu } from './ColumnsMenu';
-
-/** The key that opens the "New order" dialog (outside text fields), as its button's tooltip says. */
-export const NEW_ORDER_KEY = 'n';
+import { NEW_ORDER_KEY } from './newOrderKey';
 
 export interface OrdersToolbarProps {
   /** Whether the operator may create and mark orders (an operator's role). */
