@@ -193,12 +193,17 @@ describe('the orders workspace in a browser', () => {
     const grid = page.getByRole('grid');
     await eventually(async () => Number(await grid.getAttribute('aria-rowcount')), { until: (count) => count > 100, what: 'more than 100 rows in the grid' });
     // The middle of the list: aria-rowcount counts the header row too.
-    const middle = await grid.evaluate((element) => {
-      const index = Math.floor((Number(element.getAttribute('aria-rowcount')) - 1) / 2);
-      element.scrollTop = index * 36;
-      return index;
-    });
+    const middle = await grid.evaluate((element) => Math.floor((Number(element.getAttribute('aria-rowcount')) - 1) / 2));
     expect(middle).toBeGreaterThan(50);
+    // Scrolled there once the grid is that tall: it grows as the pages before are reached (their cursors come with them).
+    await eventually(
+      () =>
+        grid.evaluate((element, top) => {
+          element.scrollTop = top;
+          return element.scrollTop;
+        }, middle * 36),
+      { until: (top) => top === middle * 36, what: 'the grid scrolled to the middle of the list' },
+    );
     await page.locator(`[role="row"][aria-rowindex="${middle + 2}"][data-order-id]`).waitFor();
     const rows = await page.locator('.cockpit-orders-body > [role="row"]').evaluateAll((elements) =>
       elements.map((row) => ({ index: Number(row.getAttribute('aria-rowindex')), top: row.getBoundingClientRect().top, height: row.getBoundingClientRect().height })),
