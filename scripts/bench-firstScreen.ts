@@ -17,7 +17,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { DEMO_PASSWORD, DEMO_TENANTS } from '../server/seed/demoAccounts';
 import { launchChromium } from '../test/browser/support/chromium';
-import { FIRST_SCREEN_DONE, ORDER_OPEN, ORDER_OPENING, PATHS, PROBES, watchFirstScreen, watchOrderOpening, type FirstScreenKind, type OpeningState, type PageState } from './bench/firstScreenProbe';
+import { FIRST_SCREEN_DONE, lostClicks, ORDER_OPEN, ORDER_OPENING, PATHS, PROBES, watchFirstScreen, watchOrderOpening, type FirstScreenKind, type OpeningState, type PageState } from './bench/firstScreenProbe';
 import type { FirstScreenResult, FirstScreenSample, FirstScreenSummary } from './bench/firstScreenResult';
 import { FIRST_SCREEN_HEADING, firstScreenSection } from './bench/firstScreenReport';
 import { replaceSection } from './bench/replaceSection';
@@ -195,18 +195,6 @@ async function visit(context: BrowserContext, kind: FirstScreenKind): Promise<Fi
   } finally {
     await page.close();
   }
-}
-
-/**
- * The clicks the page received that opened nothing: those before the click that opened the order
- * (the last one received before the address became the order's, or before the order was on screen).
- * A click that opened it, but took longer than the next click to change the address, counts as lost
- * too: the count errs against the console.
- */
-export function lostClicks(opening: OpeningState): number {
-  const openedBy = opening.navigatedAt ?? opening.openAt ?? Infinity;
-  const before = opening.clicks.filter((at) => at <= openedBy).length;
-  return Math.max(0, before - 1);
 }
 
 /** The median of the values there are, or null without any. */

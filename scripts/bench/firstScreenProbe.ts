@@ -144,6 +144,18 @@ export interface OpeningState {
 }
 
 /**
+ * The clicks the page received that opened nothing: those before the click that opened the order
+ * (the last one received before the address became the order's, or before the order was on screen).
+ * A click that opened it, but took longer than the next click to change the address, counts as lost
+ * too: the count errs against the console.
+ */
+export function lostClicks(opening: OpeningState): number {
+  const openedBy = opening.navigatedAt ?? opening.openAt ?? Infinity;
+  const before = opening.clicks.filter((at) => at <= openedBy).length;
+  return Math.max(0, before - 1);
+}
+
+/**
  * Watches for an order opened beside the list: the clicks the page receives, the address becoming an
  * order's (`history.pushState`, as the console's router navigates), and the order drawer showing the
  * order (not the panel that says it loads), visible after the frame that laid it out; tells the bench
