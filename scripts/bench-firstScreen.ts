@@ -59,7 +59,7 @@ interface RequestSeen {
   encoding: string;
 }
 
-/** The page's console said `prefix` (the message, or null when the page closed or `timeoutMs` passed first). */
+/** The first message on the page's console that starts with `prefix`; rejects when `timeoutMs` passes first or the page closes. */
 function said(page: Page, prefix: string, timeoutMs: number): Promise<string> {
   return page.waitForEvent('console', { predicate: (message) => message.text().startsWith(prefix), timeout: timeoutMs }).then((message) => message.text());
 }
