@@ -27,6 +27,7 @@ import { ConsolePage } from './http/consolePage';
 import { registerErrorHandling } from './http/errorHandling';
 import { registerHealthRoutes } from './http/healthRoutes';
 import { requestValidators } from './http/requestValidation';
+import { registerContractRequestRules } from './http/contract/contractRequestRules';
 import { registerRuntimeConfigRoute } from './http/runtimeConfigRoute';
 import { DEFAULT_SESSION_IDLE_MINUTES, type RuntimeConfig } from '../shared/RuntimeConfig';
 import { registerSecurityHeaders } from './http/securityHeaders';
@@ -153,6 +154,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Unknown fields are refused (400), never dropped silently; query values are coerced to the schema, bodies never.
     schemaController: requestValidators(),
   });
+  // Every request of the contract's paths is validated with the contract's schemas.
+  registerContractRequestRules(app);
   // Bodies are JSON; anything else is answered with 415.
   app.removeContentTypeParser('text/plain');
 

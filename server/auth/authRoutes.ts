@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { PASSWORD_MAX_LENGTH } from '../../shared/passwordRule';
 import type { FieldError } from '../../shared/Problem';
 import type { LoginResult } from '../../shared/User';
 import type { OpenStreams } from '../events/OpenStreams';
 import { fieldError } from '../http/fieldErrors';
 import { requestLocale } from '../http/locale';
 import { ProblemError } from '../http/ProblemError';
-import { singleLineText } from '../http/textSchemas';
 import type { UserRecord, UserRepository } from '../users/UserRepository';
 import { userView } from '../users/userView';
 import { principalOf } from './authentication';
@@ -31,33 +29,6 @@ export interface AuthRoutesDeps {
   /** The open event streams: a logout ends those of its token, a changed password the user's others. */
   eventStreams: Pick<OpenStreams, 'closeToken' | 'closeSessionsBefore'>;
 }
-
-const loginSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['email', 'password'],
-    properties: {
-      email: singleLineText({ minLength: 1, maxLength: 320 }),
-      password: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH },
-      // Its length is a rule of the value (422, with the others), not of the type.
-      newPassword: { type: 'string' },
-    },
-  },
-} as const;
-
-const passwordChangeSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['currentPassword', 'newPassword'],
-    properties: {
-      currentPassword: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX_LENGTH },
-      // Its length is a rule of the value (422, with the others), not of the type.
-      newPassword: { type: 'string' },
-    },
-  },
-} as const;
 
 interface PasswordChangeBody {
   currentPassword: string;
@@ -102,7 +73,7 @@ function issueToken(deps: AuthRoutesDeps, reply: FastifyReply, user: UserRecord,
  * sessions from before end, and the answer is the sign-in's).
  */
 export function registerLoginRoute(app: FastifyInstance, deps: AuthRoutesDeps): void {
-  app.post<{ Body: LoginBody }>('/api/auth/login', { schema: loginSchema }, async (request, reply): Promise<LoginResult> => {
+  app.post<{ Body: LoginBody }>('/api/auth/login', async (request, reply): Promise<LoginResult> => {
     const { email, password, newPassword } = request.body;
     const started = await deps.limiter.start(request.ip, email);
     if ('retryAfterSeconds' in started) {
@@ -174,7 +145,7 @@ export function registerRenewRoute(app: FastifyInstance, deps: AuthRoutesDeps): 
  * sign-in does. Register it behind authentication.
  */
 export function registerPasswordChangeRoute(app: FastifyInstance, deps: AuthRoutesDeps): void {
-  app.post<{ Body: PasswordChangeBody }>('/api/me/password', { schema: passwordChangeSchema }, async (request, reply): Promise<LoginResult> => {
+  app.post<{ Body: PasswordChangeBody }>('/api/me/password', async (request, reply): Promise<LoginResult> => {
     const principal = principalOf(request);
     const locale = requestLocale(request);
     const { currentPassword, newPassword } = request.body;

@@ -33,6 +33,7 @@ const MESSAGES = {
     de: (p: string) => `darf höchstens ${p} Tage nach begin liegen`,
   },
   email: { en: () => 'must be an email address', de: () => 'muss eine E-Mail-Adresse sein' },
+  url: { en: () => 'must be a URL', de: () => 'muss eine URL sein' },
   colour: {
     en: () => 'must be a colour of the form #rgb, #rrggbb, rgb() or hsl()',
     de: () => 'muss eine Farbe der Form #rgb, #rrggbb, rgb() oder hsl() sein',
@@ -193,6 +194,7 @@ export function validationFieldErrors(failures: readonly AjvFailure[], locale: L
 const FORMAT_MESSAGES: Partial<Record<string, FieldMessage>> = {
   'date-time': 'timestamp',
   email: 'email',
+  uri: 'url',
   text: 'text',
   'multiline-text': 'multilineText',
 };

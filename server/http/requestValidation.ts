@@ -2,6 +2,7 @@ import { AjvCompiler } from '@fastify/ajv-compiler';
 import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
 import { isInstant } from '../../shared/instant';
 import { isMultiLineText, isSingleLineText } from './textRules';
+import { isUuid } from './uuid';
 
 type RouteSchema = Parameters<FastifySchemaCompiler<unknown>>[0];
 type Ajv = Parameters<NonNullable<NonNullable<Parameters<ReturnType<typeof AjvCompiler>>[1]>['onCreate']>>[0];
@@ -13,12 +14,14 @@ const BASE_OPTIONS = { removeAdditional: false, useDefaults: true, allErrors: fa
 /**
  * The formats of the product, for every request schema: `date-time` is an instant as
  * `shared/instant.ts` takes it (strict RFC 3339, supported years); `text` is one line
- * without control characters; `multiline-text` may also hold newlines and tabs.
+ * without control characters; `multiline-text` may also hold newlines and tabs; `uuid` is the
+ * form of the database's ids alone (no `urn:uuid:` prefix, which ajv-formats would take).
  */
 function addProductFormats(ajv: Ajv): void {
   ajv.addFormat('date-time', { type: 'string', validate: isInstant });
   ajv.addFormat('text', { type: 'string', validate: isSingleLineText });
   ajv.addFormat('multiline-text', { type: 'string', validate: isMultiLineText });
+  ajv.addFormat('uuid', { type: 'string', validate: isUuid });
 }
 
 /**

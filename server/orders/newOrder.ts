@@ -5,46 +5,7 @@ import { parseInstant } from '../../shared/instant';
 import { newOrderProblems, orderTexts } from '../../shared/orderRules';
 import type { FieldError } from '../../shared/Problem';
 import { fieldError } from '../http/fieldErrors';
-import { multiLineText, singleLineText } from '../http/textSchemas';
 import type { NewOrderRecord } from './OrderRepository';
-
-const text = singleLineText();
-
-/**
- * The body of `POST /api/orders` (400 for anything of another shape, unknown fields, text with
- * control characters, instants that are none); its values are checked by `checkNewOrder` (422), so
- * that every field in error is named at once.
- */
-export const newOrderSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['customer', 'vehicle', 'station', 'service', 'begin', 'end', 'price'],
-  properties: {
-    customer: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['name', 'email', 'phone'],
-      properties: { name: text, email: text, phone: text },
-    },
-    vehicle: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['licensePlate', 'make', 'model'],
-      properties: { licensePlate: text, make: text, model: text, vin: text },
-    },
-    station: text,
-    service: text,
-    begin: { type: 'string', format: 'date-time' },
-    end: { type: 'string', format: 'date-time' },
-    price: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['amount', 'currency'],
-      properties: { amount: { type: 'integer' }, currency: { type: 'string', enum: ['EUR'] } },
-    },
-    notes: multiLineText(),
-  },
-} as const;
 
 /** The body as the schema lets it through (notes may be left out). */
 export type ReceivedNewOrder = Omit<NewOrder, 'notes'> & { notes?: string };

@@ -9,20 +9,9 @@ import { orderNotFound } from './orderAnswers';
 import type { OrderHistoryRepository } from './OrderHistoryRepository';
 import type { OrderRepository } from './OrderRepository';
 
-export const DEFAULT_HISTORY_LIMIT = 50;
-export const MAX_HISTORY_LIMIT = 200;
-
-const querySchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    limit: { type: 'integer', minimum: 1, maximum: MAX_HISTORY_LIMIT },
-    cursor: { type: 'string', maxLength: 20 },
-  },
-} as const;
-
 interface HistoryQuery {
-  limit?: number;
+  /** The contract's default when the request names none. */
+  limit: number;
   cursor?: string;
 }
 
@@ -38,11 +27,10 @@ const CURSOR = /^[1-9]\d{0,17}$/;
 export function registerOrderHistoryRoute(app: FastifyInstance, deps: { orders: OrderRepository; history: OrderHistoryRepository }): void {
   app.get<{ Params: { id: string }; Querystring: HistoryQuery }>(
     '/api/orders/:id/history',
-    { schema: { querystring: querySchema } },
     async (request, reply): Promise<OrderHistoryPage> => {
       const { tenantId } = principalOf(request);
       const { id } = request.params;
-      const { limit = DEFAULT_HISTORY_LIMIT, cursor } = request.query;
+      const { limit, cursor } = request.query;
       if (cursor !== undefined && !CURSOR.test(cursor)) {
         throw new ProblemError('validation', { errors: [fieldError('cursor', 'cursor', requestLocale(request))] });
       }

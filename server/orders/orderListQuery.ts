@@ -1,69 +1,14 @@
 import type { Language } from '../../shared/Language';
 import type { FieldError } from '../../shared/Problem';
-import { ORDER_STATUSES, type OrderStatus } from '../../shared/OrderStatus';
+import type { OrderStatus } from '../../shared/OrderStatus';
 import { isSupportedSpan, MAX_RANGE_DAYS, parseInstant } from '../../shared/instant';
 import { fieldError } from '../http/fieldErrors';
 import { ProblemError } from '../http/ProblemError';
-import { singleLineText } from '../http/textSchemas';
 import { type CursorFilter, decodeCursor } from './orderCursor';
 import type { OrderFilter } from './orderFilterSql';
 import type { OrderListCriteria } from './orderPageSql';
-import { DEFAULT_ORDER_SORT, ORDER_SORTS, type OrderSort, orderSort, type OrderSortName } from './orderSorts';
+import { type OrderSort, orderSort, type OrderSortName } from './orderSorts';
 
-export const DEFAULT_PAGE_SIZE = 100;
-export const MAX_PAGE_SIZE = 500;
-
-export const MAX_SEARCH_LENGTH = 100;
-
-/** The most stations (and services) one filter names, and the longest name. */
-export const MAX_FILTER_NAMES = 50;
-export const MAX_FILTER_NAME_LENGTH = 100;
-/** The highest price bound, in cents. */
-export const MAX_PRICE_BOUND = 10_000_000_000;
-
-/** Repeatable names (`station=Kiel&station=Bremen`): any of them, exactly. */
-const names = { type: 'array', maxItems: MAX_FILTER_NAMES, items: singleLineText({ minLength: 1, maxLength: MAX_FILTER_NAME_LENGTH }) } as const;
-const priceBound = { type: 'integer', minimum: 0, maximum: MAX_PRICE_BOUND } as const;
-
-/**
- * The filter parameters shared by the list and the CSV export. The range is required: no list,
- * count or export walks an unbounded range.
- */
-const filterProperties = {
-  begin: { type: 'string', format: 'date-time' },
-  end: { type: 'string', format: 'date-time' },
-  status: { type: 'array', maxItems: ORDER_STATUSES.length, items: { type: 'string', enum: ORDER_STATUSES } },
-  q: singleLineText({ maxLength: MAX_SEARCH_LENGTH }),
-  station: names,
-  service: names,
-  priceMin: priceBound,
-  priceMax: priceBound,
-  sort: { type: 'string', enum: ORDER_SORTS, default: DEFAULT_ORDER_SORT },
-} as const;
-const filterRequired = ['begin', 'end'] as const;
-
-/** The query string of `GET /api/orders`; anything else in it is refused with 400. */
-export const orderListQuerySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: filterRequired,
-  properties: {
-    ...filterProperties,
-    limit: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE },
-    cursor: { type: 'string', minLength: 1, maxLength: 1000 },
-  },
-} as const;
-
-/** The query string of `GET /api/orders/export.csv`: the list's filter and sort, and the time zone of the dates. */
-export const orderExportQuerySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: filterRequired,
-  properties: {
-    ...filterProperties,
-    tz: singleLineText({ minLength: 1, maxLength: 64 }),
-  },
-} as const;
 
 export interface OrderFilterQuery {
   begin: string;
@@ -83,7 +28,8 @@ export interface OrderListQuery extends OrderFilterQuery {
 }
 
 export interface OrderExportQuery extends OrderFilterQuery {
-  tz?: string;
+  /** The contract's default when the request names none. */
+  tz: string;
 }
 
 /** What a cursor is checked against: the filter as the query states it. */
@@ -158,32 +104,11 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-export const DEFAULT_EXPORT_TIME_ZONE = 'Europe/Berlin';
-
-/** The most orders one export of chosen orders names. */
-export const MAX_EXPORT_IDS = 1000;
-
-/** The body of `POST /api/orders/export.csv`: chosen orders, the list's sort and the time zone of the dates. */
-export const orderSelectionExportSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['ids'],
-  properties: {
-    ids: {
-      type: 'array',
-      minItems: 1,
-      maxItems: MAX_EXPORT_IDS,
-      items: { type: 'string', pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' },
-    },
-    sort: filterProperties.sort,
-    tz: orderExportQuerySchema.properties.tz,
-  },
-} as const;
-
 export interface OrderSelectionExport {
   ids: string[];
   sort: OrderSortName;
-  tz?: string;
+  /** The contract's default when the request names none. */
+  tz: string;
 }
 
 /** What an export writes: the orders of a filter in the order of a sort, dates in a time zone. */
@@ -194,15 +119,14 @@ export interface OrderExportCriteria {
 }
 
 /** The criteria, or a 400 naming every field in error (`errors`, and `tz` when no zone of this process). */
-function exportCriteria(filter: OrderFilter, sort: OrderSortName, tz: string | undefined, locale: Language, errors: FieldError[]): OrderExportCriteria {
-  const timeZone = tz ?? DEFAULT_EXPORT_TIME_ZONE;
-  if (!isTimeZone(timeZone)) {
+function exportCriteria(filter: OrderFilter, sort: OrderSortName, tz: string, locale: Language, errors: FieldError[]): OrderExportCriteria {
+  if (!isTimeZone(tz)) {
     errors.push(fieldError('tz', 'timeZone', locale));
   }
   if (errors.length > 0) {
     throw new ProblemError('validation', { errors });
   }
-  return { filter, sort: orderSort(sort), timeZone };
+  return { filter, sort: orderSort(sort), timeZone: tz };
 }
 
 /** The filter, sort and time zone of a validated export query; 400 for a reversed range or an unknown zone. */

@@ -5,28 +5,10 @@ import { parseInstant } from '../../shared/instant';
 import { ORDER_TEXT_LIMITS } from '../../shared/orderFields';
 import type { FieldError } from '../../shared/Problem';
 import { fieldError, transitionError } from '../http/fieldErrors';
-import { multiLineText, singleLineText } from '../http/textSchemas';
 import type { OrderRecord } from './orderView';
 
 const MAX_NOTES_LENGTH = ORDER_TEXT_LIMITS.notes;
 const MAX_STATION_LENGTH = ORDER_TEXT_LIMITS.station;
-
-/**
- * The body of `PATCH /api/orders/{id}`: any of these fields, nothing else (400). Types, instants and
- * the characters of text are checked here (400); values against the order by `checkOrderPatch` (422),
- * so that every invalid field is named at once.
- */
-export const orderPatchSchema = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    status: { type: 'string', maxLength: 50 },
-    notes: multiLineText(),
-    begin: { type: 'string', format: 'date-time' },
-    end: { type: 'string', format: 'date-time' },
-    station: singleLineText(),
-  },
-} as const;
 
 /**
  * The body as `orderPatchSchema` lets it through: the fields of an `OrderPatch`, each text, a status

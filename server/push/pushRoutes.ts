@@ -5,45 +5,8 @@ import type { FieldError } from '../../shared/Problem';
 import { principalOf } from '../auth/authentication';
 import { requestLocale } from '../http/locale';
 import { ProblemError } from '../http/ProblemError';
-import { singleLineText } from '../http/textSchemas';
 import type { PushEndpointPolicy } from './PushEndpointPolicy';
 import type { PushSubscriptionJson, PushSubscriptionRepository } from './PushSubscriptionRepository';
-
-/** Base64url, with or without padding (browsers send none). */
-const BASE64URL = '^[A-Za-z0-9_-]+={0,2}$';
-const ENDPOINT_MAX_LENGTH = 2048;
-
-/** Text as everywhere (no control characters: the database refuses NUL), at most 2048 characters. */
-const endpoint = singleLineText({ minLength: 1, maxLength: ENDPOINT_MAX_LENGTH });
-
-/** Unknown fields are refused (400), as everywhere; so are keys of the wrong length or alphabet. */
-const subscribeSchema = {
-  body: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['endpoint', 'keys'],
-    properties: {
-      endpoint,
-      // Milliseconds since the epoch (DOMHighResTimeStamp); null when the push service names no end.
-      expirationTime: { type: ['number', 'null'], minimum: 0, maximum: 8.64e15 },
-      keys: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['p256dh', 'auth'],
-        properties: {
-          // An uncompressed P-256 point: 65 bytes are 87 characters (88 with padding).
-          p256dh: { type: 'string', minLength: 87, maxLength: 88, pattern: BASE64URL },
-          // The authentication secret: 16 bytes (RFC 8291) are 22 characters; up to 32 bytes are taken.
-          auth: { type: 'string', minLength: 22, maxLength: 44, pattern: BASE64URL },
-        },
-      },
-    },
-  },
-} as const;
-
-const unsubscribeSchema = {
-  body: { type: 'object', additionalProperties: false, required: ['endpoint'], properties: { endpoint } },
-} as const;
 
 interface SubscribeBody {
   endpoint: string;
@@ -107,7 +70,7 @@ export function registerPushRoutes(
     return { publicKey: deps.publicKey };
   });
 
-  app.post<{ Body: SubscribeBody }>('/api/push/subscriptions', { schema: subscribeSchema }, async (request, reply) => {
+  app.post<{ Body: SubscribeBody }>('/api/push/subscriptions', async (request, reply) => {
     const locale = requestLocale(request);
     const { endpoint: url, expirationTime, keys } = request.body;
     const invalidEndpoint = endpointError(url, locale);
@@ -142,7 +105,7 @@ export function registerPushRoutes(
  * this browser alone. Unknown endpoints are answered alike (204), so the answer tells nothing.
  */
 export function registerPushUnsubscribeRoute(app: FastifyInstance, deps: { subscriptions: PushSubscriptionRepository }): void {
-  app.delete<{ Body: { endpoint: string } }>('/api/push/subscriptions', { schema: unsubscribeSchema }, async (request, reply) => {
+  app.delete<{ Body: { endpoint: string } }>('/api/push/subscriptions', async (request, reply) => {
     await deps.subscriptions.discard(request.body.endpoint);
     return reply.code(204).send();
   });

@@ -50,13 +50,19 @@ describe('/api/me', () => {
     expect(await response.json()).toEqual(before);
   });
 
-  it('PATCH refuses an invalid language and invalid colours with 422, names every field and changes nothing', async () => {
+  it('PATCH refuses a language other than the contract\'s with 400, and changes nothing', async () => {
     const before = await me();
-    const response = await patch({ language: 'fr', theme: { color1: '#00ff00', color2: 'red; background: url(x)', color3: 'blue' } }, 'de');
+    const body = await expectProblem(await patch({ language: 'fr', theme: { color1: '#00ff00' } }, 'de'), 400);
+    expect(body.errors).toEqual([{ field: 'language', message: 'muss einer dieser Werte sein: de, en' }]);
+    expect(await me()).toEqual(before);
+  });
+
+  it('PATCH refuses invalid colours with 422, names every field and changes nothing', async () => {
+    const before = await me();
+    const response = await patch({ language: 'en', theme: { color1: '#00ff00', color2: 'red; background: url(x)', color3: 'blue' } }, 'de');
     const body = await expectProblem(response, 422);
     expect(body.title).toBe('Ungültiger Wert');
     expect(body.errors).toEqual([
-      { field: 'language', message: 'muss einer dieser Werte sein: de, en' },
       { field: 'theme.color2', message: 'muss eine Farbe der Form #rgb, #rrggbb, rgb() oder hsl() sein' },
       { field: 'theme.color3', message: 'muss eine Farbe der Form #rgb, #rrggbb, rgb() oder hsl() sein' },
     ]);

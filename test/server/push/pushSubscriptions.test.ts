@@ -128,7 +128,7 @@ describe('web push subscriptions', () => {
     it.each([
       ['an http endpoint', (json: Body) => ({ ...json, endpoint: 'http://push.example/send/1' }), 'endpoint', 'must be an https URL'],
       ['an http endpoint on loopback', (json: Body) => ({ ...json, endpoint: 'http://127.0.0.1:9/push' }), 'endpoint', 'must be an https URL'],
-      ['no URL', (json: Body) => ({ ...json, endpoint: 'push.example/send' }), 'endpoint', 'must be an https URL'],
+      ['no URL', (json: Body) => ({ ...json, endpoint: 'push.example/send' }), 'endpoint', 'must be a URL'],
       ['credentials in the URL', (json: Body) => ({ ...json, endpoint: 'https://user:pw@push.example/send' }), 'endpoint', 'must be an https URL'],
       ['an endpoint too long', (json: Body) => ({ ...json, endpoint: `https://push.example/${'a'.repeat(2048)}` }), 'endpoint', 'must have at most 2048 characters'],
       ['no endpoint', ({ endpoint: _endpoint, ...json }: Body) => json, 'endpoint', 'is required'],

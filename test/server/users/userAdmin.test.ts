@@ -108,8 +108,10 @@ describe('the tenant\'s users, administered by its admins', () => {
 
   it('names every field in error at once, and creates nothing', async () => {
     const before = (await users()).length;
-    const invalid = await expectProblem(await create({ name: '   ', email: 'not an address', role: 'operator', language: 'fr' }), 422);
-    expect(invalid.errors?.map((error) => error.field)).toEqual(['name', 'email', 'language']);
+    const invalid = await expectProblem(await create({ name: '   ', email: 'not an address', role: 'operator', language: 'en' }), 422);
+    expect(invalid.errors?.map((error) => error.field)).toEqual(['name', 'email']);
+    const badLanguage = await expectProblem(await create({ name: 'Sprache', email: 'sprache@autohaus-nord.example', role: 'operator', language: 'fr' }), 400);
+    expect(badLanguage.errors).toEqual([{ field: 'language', message: 'must be one of: de, en' }]);
     const taken = await expectProblem(await create({ name: 'Doppelt', email: BRITISH_EMAIL.toUpperCase(), role: 'operator' }), 422);
     expect(taken.errors).toEqual([{ field: 'email', message: 'is already in use' }]);
     const tooLong = await expectProblem(await create({ name: 'n'.repeat(201), email: 'lang@autohaus-nord.example', role: 'operator' }), 422);
