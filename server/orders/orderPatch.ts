@@ -11,7 +11,7 @@ const MAX_NOTES_LENGTH = ORDER_TEXT_LIMITS.notes;
 const MAX_STATION_LENGTH = ORDER_TEXT_LIMITS.station;
 
 /**
- * The body as `orderPatchSchema` lets it through: the fields of an `OrderPatch`, each text, a status
+ * The body as the contract's `OrderPatch` schema lets it through: the fields of an `OrderPatch`, each text, a status
  * not yet known to be one (an unknown one is a 422 naming the states).
  */
 export type ReceivedOrderPatch = { readonly [Field in keyof OrderPatch]?: string };
