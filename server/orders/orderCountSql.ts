@@ -20,18 +20,19 @@ function inSecondHalfOfDay(iso: string): boolean {
  * to e, or, when e lies in the day's second half, the whole day less a count from e to its end
  * (day ranges of the console end late in the UTC day, when few orders begin). What the per-day
  * counts do not know (a search text, stations, services, prices, ids) is counted row by row within
- * the range: bounded by it on both sides of begin (see `filterConditions`), on the indexes by begin,
- * by price, or by station or service (migration 014).
+ * the range: bounded by it on both sides of begin, in the two parts of `filterConditions` (the
+ * ordinary orders on the indexes by begin, by price, or by station or service (migration 014), the
+ * long ones on their own index (migration 016)).
  */
 export function orderCountExpression(filter: OrderFilter, params: SqlParameters): string {
   const tenant = params.add(filter.tenantId, 'uuid');
   const ranks = statusRanks(filter.statuses);
   if (narrowsRows(filter)) {
-    const conditions = filterConditions(filter, params, tenant, { lowerBound: true });
-    if (ranks) {
-      conditions.push(`status_rank IN (${ranks.join(', ')})`);
-    }
-    return `SELECT count(*) FROM orders WHERE ${conditions.join(' AND ')}`;
+    const states = ranks ? [`status_rank IN (${ranks.join(', ')})`] : [];
+    const counts = filterConditions(filter, params, tenant, { lowerBound: true }).map(
+      (part) => `(SELECT count(*) FROM orders WHERE ${[...part, ...states].join(' AND ')})`,
+    );
+    return `SELECT ${counts.join(' + ')}`;
   }
   // Every state listed, also without a filter: the indexes lead with the state.
   const states = `status_rank IN (${(ranks ?? ALL_STATUS_RANKS).join(', ')})`;

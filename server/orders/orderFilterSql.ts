@@ -1,5 +1,6 @@
 import type { OrderStatus } from '../../shared/OrderStatus';
 import type { SqlValue } from '../db/Database';
+import { rangeParts } from './orderRangeSql';
 import { ALL_STATUS_RANKS, STATUS_RANK } from './orderView';
 
 /** Which orders of a tenant. */
@@ -72,8 +73,9 @@ function anyOf(column: string, values: readonly string[] | undefined, params: Sq
 /** How `filterConditions` states a filter. */
 export interface ConditionOptions {
   /**
-   * Also the lower bound of begin (for scans in the order of begin, and counts); it is left out
-   * otherwise, since the planner cannot estimate it and would then misjudge the other sorts.
+   * Also a lower bound of begin (for scans in the order of begin, and counts): the range is then
+   * read in two parts (see `rangeParts`). It is left out otherwise, since the planner cannot
+   * estimate it and would then misjudge the other sorts.
    */
   lowerBound?: boolean;
   /**
@@ -87,9 +89,14 @@ export interface ConditionOptions {
   namesOnRows?: boolean;
 }
 
-/** The conditions of a filter except the states (the callers place those). */
-export function filterConditions(filter: OrderFilter, params: SqlParameters, tenant: string, options: ConditionOptions = {}): string[] {
+/**
+ * The conditions of a filter except the states (the callers place those), as one or more disjoint
+ * parts whose orders together are the filter's: two with a lower bound of begin (`rangeParts`), each
+ * read on its own, else one. Each part is the list of its conditions.
+ */
+export function filterConditions(filter: OrderFilter, params: SqlParameters, tenant: string, options: ConditionOptions = {}): string[][] {
   const conditions = [`tenant_id = ${tenant}`];
+  let parts: string[][] = [[]];
   if (filter.end !== undefined) {
     conditions.push(`begin_at <= ${params.add(filter.end, 'timestamptz')}`);
   }
@@ -97,10 +104,7 @@ export function filterConditions(filter: OrderFilter, params: SqlParameters, ten
     const begin = params.add(filter.begin, 'timestamptz');
     conditions.push(`end_at >= ${begin}`);
     if (options.lowerBound) {
-      // An order that overlaps the range cannot begin earlier than the range's begin minus the
-      // tenant's longest order: where a scan by begin may stop (a sub-select that runs once).
-      const longest = `coalesce((SELECT max_duration FROM order_tenant_bounds WHERE tenant_id = ${tenant}), interval '1000 years')`;
-      conditions.push(`begin_at >= ${begin} - ${longest}`);
+      parts = rangeParts(begin, tenant);
     }
   }
   if (filter.search) {
@@ -119,5 +123,5 @@ export function filterConditions(filter: OrderFilter, params: SqlParameters, ten
   if (filter.ids !== undefined) {
     conditions.push(`id = ANY(${params.add(filter.ids, 'uuid[]')})`);
   }
-  return conditions;
+  return parts.map((part) => [...conditions, ...part]);
 }

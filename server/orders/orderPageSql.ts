@@ -107,7 +107,7 @@ export function orderPageStatement(criteria: OrderListCriteria, count: boolean):
   // The lower bound of begin helps scans in the order of begin, searches (which read the rows of the
   // range anyway) and the pick by station or service; elsewhere it would only spoil the planner's estimates.
   const byBegin = keys.some((key) => key.column === 'begin_at');
-  const conditions = filterConditions(
+  const parts = filterConditions(
     // The branches state the values they read.
     byValue?.column === 'station' ? { ...criteria, stations: undefined } : byValue?.column === 'service' ? { ...criteria, services: undefined } : criteria,
     params,
@@ -154,20 +154,23 @@ export function orderPageStatement(criteria: OrderListCriteria, count: boolean):
   } else {
     branches = [{ where: states, rank: oneState }];
   }
-  // A branch whose rows all precede the cursor is left out; when none is left, no row follows.
+  // A branch whose rows all precede the cursor is left out; when none is left, no row follows. Each
+  // branch is read in each part of the range (the ordinary orders, the long ones: see `filterConditions`).
   const reads = branches.flatMap(({ where, rank }) => {
     const rest = keyset(rank);
     if (!rest) {
       return [];
     }
-    const rows = `WHERE ${[...conditions, ...where, ...rest].join(' AND ')} ORDER BY ${orderBy()} LIMIT ${limit}`;
-    return [fromNames ? `${select} WHERE tenant_id = ${tenant} AND id = ANY(ARRAY(SELECT id FROM orders ${rows})) ORDER BY ${orderBy()} LIMIT ${limit}` : `${select} ${rows}`];
+    return parts.map((conditions) => {
+      const rows = `WHERE ${[...conditions, ...where, ...rest].join(' AND ')} ORDER BY ${orderBy()} LIMIT ${limit}`;
+      return fromNames ? `${select} WHERE tenant_id = ${tenant} AND id = ANY(ARRAY(SELECT id FROM orders ${rows})) ORDER BY ${orderBy()} LIMIT ${limit}` : `${select} ${rows}`;
+    });
   });
   const [only] = reads;
   const page =
     reads.length > 1
       ? `SELECT * FROM (${reads.map((read) => `(${read})`).join(' UNION ALL ')}) AS branches ORDER BY ${orderBy()} LIMIT ${limit}`
-      : (only ?? `${select} WHERE ${[...conditions, 'false'].join(' AND ')} LIMIT ${limit}`);
+      : (only ?? `${select} WHERE ${[...(parts[0] ?? []), 'false'].join(' AND ')} LIMIT ${limit}`);
   // The first page also says which of the tenant's live events it reflects.
   const total = count
     ? `, (${orderCountExpression(criteria, params)}) AS total, (SELECT last_id FROM tenant_event_counters WHERE tenant_id = ${tenant}) AS last_event_id`
