@@ -1,4 +1,5 @@
 import { ALL_STATUS_RANKS } from './orderView';
+import { LONG_ORDERS } from './orderRangeSql';
 import { filterConditions, narrowsRows, type OrderFilter, type SqlParameters, statusRanks } from './orderFilterSql';
 
 /** The start of the UTC day of a timestamp: the `day` of `order_day_counts`. */
@@ -29,10 +30,11 @@ export function orderCountExpression(filter: OrderFilter, params: SqlParameters)
   const ranks = statusRanks(filter.statuses);
   if (narrowsRows(filter)) {
     const states = ranks ? [`status_rank IN (${ranks.join(', ')})`] : [];
-    const counts = filterConditions(filter, params, tenant, { lowerBound: true }).map(
-      (part) => `(SELECT count(*) FROM orders WHERE ${[...part, ...states].join(' AND ')})`,
-    );
-    return `SELECT ${counts.join(' + ')}`;
+    const { conditions, longOrders } = filterConditions(filter, params, tenant, { lowerBound: true });
+    const ordinary = `(SELECT count(*) FROM orders WHERE ${[...conditions, ...states].join(' AND ')})`;
+    return longOrders
+      ? `SELECT ${ordinary} + (WITH ${longOrders.table} SELECT count(*) FROM ${LONG_ORDERS} WHERE ${[...longOrders.conditions, ...states].join(' AND ')})`
+      : `SELECT ${ordinary}`;
   }
   // Every state listed, also without a filter: the indexes lead with the state.
   const states = `status_rank IN (${(ranks ?? ALL_STATUS_RANKS).join(', ')})`;

@@ -1,6 +1,6 @@
 import type { OrderStatus } from '../../shared/OrderStatus';
 import type { SqlValue } from '../db/Database';
-import { rangeParts } from './orderRangeSql';
+import { longOrdersTable, ordinaryOrdersBound } from './orderRangeSql';
 import { ALL_STATUS_RANKS, STATUS_RANK } from './orderView';
 
 /** Which orders of a tenant. */
@@ -74,7 +74,7 @@ function anyOf(column: string, values: readonly string[] | undefined, params: Sq
 export interface ConditionOptions {
   /**
    * Also a lower bound of begin (for scans in the order of begin, and counts): the range is then
-   * read in two parts (see `rangeParts`). It is left out otherwise, since the planner cannot
+   * read in two parts, its ordinary and its long orders (see `FilterSql`). It is left out otherwise, since the planner cannot
    * estimate it and would then misjudge the other sorts.
    */
   lowerBound?: boolean;
@@ -89,22 +89,31 @@ export interface ConditionOptions {
   namesOnRows?: boolean;
 }
 
-/**
- * The conditions of a filter except the states (the callers place those), as one or more disjoint
- * parts whose orders together are the filter's: two with a lower bound of begin (`rangeParts`), each
- * read on its own, else one. Each part is the list of its conditions.
- */
-export function filterConditions(filter: OrderFilter, params: SqlParameters, tenant: string, options: ConditionOptions = {}): string[][] {
+/** The conditions of a filter except the states (the callers place those). */
+export interface FilterSql {
+  /** Of the orders; with `lowerBound`, of the ordinary orders of the range (see `ordinaryOrdersBound`). */
+  conditions: string[];
+  /**
+   * With `lowerBound` and a range's begin, the long orders that `conditions` leave out: a table of
+   * the statement (`longOrdersTable`), whose rows `longConditions` test.
+   */
+  longOrders?: { table: string; conditions: string[] };
+}
+
+/** The conditions of a filter except the states, as `FilterSql` describes them. */
+export function filterConditions(filter: OrderFilter, params: SqlParameters, tenant: string, options: ConditionOptions = {}): FilterSql {
   const conditions = [`tenant_id = ${tenant}`];
-  let parts: string[][] = [[]];
   if (filter.end !== undefined) {
     conditions.push(`begin_at <= ${params.add(filter.end, 'timestamptz')}`);
   }
+  let longTable: string | undefined;
+  let bound: string | undefined;
   if (filter.begin !== undefined) {
     const begin = params.add(filter.begin, 'timestamptz');
     conditions.push(`end_at >= ${begin}`);
     if (options.lowerBound) {
-      parts = rangeParts(begin, tenant);
+      longTable = longOrdersTable(conditions, begin, tenant);
+      bound = ordinaryOrdersBound(begin, tenant);
     }
   }
   if (filter.search) {
@@ -123,5 +132,8 @@ export function filterConditions(filter: OrderFilter, params: SqlParameters, ten
   if (filter.ids !== undefined) {
     conditions.push(`id = ANY(${params.add(filter.ids, 'uuid[]')})`);
   }
-  return parts.map((part) => [...conditions, ...part]);
+  return {
+    conditions: bound ? [...conditions, bound] : conditions,
+    ...(longTable ? { longOrders: { table: longTable, conditions } } : {}),
+  };
 }

@@ -358,11 +358,12 @@ describe('the statement of a page filtered by station, service or price', () => 
 
   it('reads a page by begin one station (else service) at a time, in order, each named once', () => {
     const statement = orderPageStatement({ ...criteria, stations: ['Kiel', 'Husum', 'Kiel'], services: ['Inspektion'], statuses: ['new', 'confirmed'] }, false);
-    expect(statement.sql.split('UNION ALL')).toHaveLength(2);
-    expect(statement.sql.match(/AND station = \$\d+::text/g)).toHaveLength(2);
+    // Each station in each part of the range: its ordinary orders and its long ones (orderRangeSql.ts).
+    expect(statement.sql.split('UNION ALL')).toHaveLength(4);
+    expect(new Set(statement.sql.match(/AND station = \$\d+::text/g)).size).toBe(2);
     expect(statement.sql).toContain('status_rank IN (1, 2)');
     const byService = orderPageStatement({ ...criteria, sort: orderSort('begin'), services: ['Inspektion', 'Ölwechsel', 'Mietwagen'] }, false);
-    expect(byService.sql.match(/AND service = \$\d+::text/g)).toHaveLength(3);
+    expect(new Set(byService.sql.match(/AND service = \$\d+::text/g)).size).toBe(3);
   });
 
   it('picks a page by price or status from the index by station or service, and tests them on the rows of other sorts', () => {
