@@ -67,12 +67,16 @@ describe('how long an order may last', () => {
     expect((await patch(order, { end: year })).status).toBe(200);
   });
 
-  it('keeps an order stored longer before the bound changeable in everything but a span that is still too long', async () => {
+  it('keeps an order stored longer before the bound changeable (also moved in bulk) in everything but a span that is still too long', async () => {
     const century = await get(await insertOrder(server, tenantId, { begin: '2000-01-01T00:00:00.000Z', end: '2100-12-31T23:59:59.999Z' }));
     const noted = await patch(century, { notes: 'Altbestand', status: 'confirmed' });
     expect(noted.status).toBe(200);
     const current = (await noted.json()) as Order;
     expect((await expectProblem(await patch(current, { end: '2099-12-31T00:00:00Z' }), 422)).errors).toEqual(EN);
-    expect((await patch(current, { begin: '2100-06-01T00:00:00Z' })).status).toBe(200);
+    const bulk = await call(server, '/api/orders/bulk-status', { token, body: { status: 'in_progress', orders: [{ id: current.id, version: current.version }] } });
+    expect(((await bulk.json()) as { results: { outcome: string }[] }).results.map((result) => result.outcome)).toEqual(['changed']);
+    const moved = await get(century.id);
+    expect([moved.status, moved.begin, moved.end]).toEqual(['in_progress', century.begin, century.end]);
+    expect((await patch(moved, { begin: '2100-06-01T00:00:00Z' })).status).toBe(200);
   });
 });
