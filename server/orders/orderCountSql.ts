@@ -21,9 +21,9 @@ function inSecondHalfOfDay(iso: string): boolean {
  * to e, or, when e lies in the day's second half, the whole day less a count from e to its end
  * (day ranges of the console end late in the UTC day, when few orders begin). What the per-day
  * counts do not know (a search text, stations, services, prices, ids) is counted row by row within
- * the range: bounded by it on both sides of begin, in the two parts of `filterConditions` (the
- * ordinary orders on the indexes by begin, by price, or by station or service (migration 014), the
- * long ones on their own index (migration 016)).
+ * the range, in the two parts of `filterConditions`: the ordinary orders bounded by it on both
+ * sides of begin, on the indexes by begin, by price, or by station or service (migration 014), and
+ * the long ones from their own indexes (migration 016).
  */
 export function orderCountExpression(filter: OrderFilter, params: SqlParameters): string {
   const tenant = params.add(filter.tenantId, 'uuid');

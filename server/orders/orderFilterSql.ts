@@ -74,8 +74,8 @@ function anyOf(column: string, values: readonly string[] | undefined, params: Sq
 export interface ConditionOptions {
   /**
    * Also a lower bound of begin (for scans in the order of begin, and counts): the range is then
-   * read in two parts, its ordinary and its long orders (see `FilterSql`). It is left out otherwise, since the planner cannot
-   * estimate it and would then misjudge the other sorts.
+   * read in two parts, its ordinary and its long orders (see `FilterSql`). It is left out
+   * otherwise, since the planner cannot estimate it and would then misjudge the other sorts.
    */
   lowerBound?: boolean;
   /**
@@ -95,7 +95,8 @@ export interface FilterSql {
   conditions: string[];
   /**
    * With `lowerBound` and a range's begin, the long orders that `conditions` leave out: a table of
-   * the statement (`longOrdersTable`), whose rows `longConditions` test.
+   * the statement (`longOrdersTable`), and the conditions its rows are tested with (the filter's
+   * without the lower bound).
    */
   longOrders?: { table: string; conditions: string[] };
 }

@@ -14,6 +14,8 @@ const BUSY_ORDERS = 6000;
 const RANGE = { begin: '2031-08-01T00:00:00.000Z', end: '2031-08-03T00:00:00.000Z' };
 /** An order of a century, as could be stored before orders were bounded. */
 const CENTURY = { begin: '2000-01-01T00:00:00.000Z', end: '2100-12-31T23:59:59.999Z' };
+/** An order of a year, as long as an order may last, ending within the range. */
+const YEAR = { begin: '2030-08-01T12:00:00.000Z', end: '2031-08-01T12:00:00.000Z' };
 
 /** An SQL literal of a value (strings and numbers only: what the statements measured here carry). */
 function literal(value: SqlValue): string {
@@ -70,7 +72,7 @@ describe('long orders in the list', () => {
 
   afterAll(() => server?.close());
 
-  it('reads no more of a busy tenant for a page after a century-long order is stored than before', async () => {
+  it('reads no more of a busy tenant for a page after an order of a year, or of a century, is stored than before', async () => {
     const pages: OrderListCriteria[] = [
       { tenantId, ...RANGE, sort: orderSort('begin'), limit: 20 },
       { tenantId, ...RANGE, sort: orderSort('-begin'), limit: 100 },
@@ -86,13 +88,17 @@ describe('long orders in the list', () => {
         }
         return blocks;
       });
+    // An order of 31 days, the longest an ordinary one lasts: pages look back that far from now on.
+    await insertOrder(server, tenantId, { begin: '2029-01-01T00:00:00.000Z', end: '2029-02-01T00:00:00.000Z', customer: 'Busy month' });
     const before = await measure();
-    await insertOrder(server, tenantId, { ...CENTURY, customer: 'Busy Jahrhundert', station: 'Husum' });
-    const after = await measure();
-    // What it adds: a look into the index of long orders, and the row of the one found. Reading back
-    // to the year 2000 would read every busy order before the range (thousands of index entries).
-    const grown = after.flatMap((blocks, index) => (blocks > (before[index] ?? 0) + 9 ? [{ index, before: before[index], after: blocks }] : []));
-    expect(grown).toEqual([]);
+    for (const [name, span] of [['year', YEAR], ['century', CENTURY]] as const) {
+      await insertOrder(server, tenantId, { ...span, customer: `Busy ${name}`, station: 'Husum' });
+      const after = await measure();
+      // What it adds: the row of the order found in the index of long orders. Reading back to where
+      // it begins would read every busy order before the range (thousands of index entries).
+      const grown = after.flatMap((blocks, index) => (blocks > (before[index] ?? 0) + 9 ? [{ name, index, before: before[index], after: blocks }] : []));
+      expect(grown).toEqual([]);
+    }
   });
 
   /** Every order of the list under `query` over RANGE, following the cursors, and the first page's total. */
@@ -114,12 +120,16 @@ describe('long orders in the list', () => {
   it('lists, counts and exports the long orders wherever they overlap the range, whatever the sort and filter', async () => {
     const long = async (begin: string, end: string, station = 'Husum') =>
       (await call(server, `/api/orders/${await insertOrder(server, tenantId, { begin, end, station, customer: 'Lange Kundin' })}`, { token }).then((r) => r.json())) as Order;
+    // Overlong (more than 366 days, beginning more than 366 days before the range, and within them),
+    // long (more than 31 days), exactly 31 days ending where the range begins, and one beginning
+    // where it ends; one ending just before it is not listed.
     const century = await long(CENTURY.begin, CENTURY.end, 'Kiel');
-    const month = await long('2031-07-10T08:00:00.000Z', '2031-08-09T08:00:00.000Z');
+    const overlong = await long('2031-05-01T00:00:00.000Z', '2033-01-01T00:00:00.000Z', 'Kiel');
+    const quarter = await long('2031-06-01T08:00:00.000Z', '2031-08-30T08:00:00.000Z');
     const endsAtBegin = await long('2031-07-01T00:00:00.000Z', RANGE.begin);
     const beginsAtEnd = await long(RANGE.end, '2031-09-01T00:00:00.000Z', 'Kiel');
-    const endsBefore = await long('2031-07-01T00:00:00.000Z', '2031-07-31T23:59:59.999Z');
-    const listed = [century, month, endsAtBegin, beginsAtEnd];
+    const endsBefore = await long('2031-05-01T00:00:00.000Z', '2031-07-31T23:59:59.999Z');
+    const listed = [century, overlong, quarter, endsAtBegin, beginsAtEnd];
     const truth = async (condition: string, values: SqlValue[] = []) =>
       (
         await server.database.query<{ id: string }>(
