@@ -33,8 +33,8 @@ function before(instant: string, length: string): string {
 
 /**
  * How far before a range's begin a scan by begin looks for the ordinary orders that overlap it: the
- * tenant's longest order (`order_tenant_bounds`, it only grows), but never more than `LONG_ORDER`.
- * One long order thus widens no page's scan beyond `LONG_ORDER`, however long it is.
+ * tenant's longest ordinary order (`order_tenant_bounds`, migration 016: it only grows, and no long
+ * order counts), `LONG_ORDER` while none is known. A long order thus widens no page's scan.
  */
 function scanBack(tenant: string): string {
   return `least(coalesce((SELECT max_duration FROM order_tenant_bounds WHERE tenant_id = ${tenant}), ${LONG_ORDER}), ${LONG_ORDER})`;
@@ -43,8 +43,8 @@ function scanBack(tenant: string): string {
 /**
  * The orders ending at or after `begin` (a placeholder, the lower end of a range) that begin at most
  * `scanBack` before it, which a scan by begin reads from there: this condition bounds the scan. Those
- * beginning earlier last longer than `scanBack`, so (every order up to `LONG_ORDER` being within it)
- * longer than `LONG_ORDER`: see `longOrdersTable`.
+ * beginning earlier last longer than `scanBack`, so (every ordinary order being within it) longer
+ * than `LONG_ORDER`: see `longOrdersTable`.
  */
 export function ordinaryOrdersBound(begin: string, tenant: string): string {
   return `begin_at >= ${before(begin, scanBack(tenant))}`;
