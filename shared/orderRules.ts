@@ -1,6 +1,7 @@
 import type { NewOrder } from './NewOrder';
 import { isEmailAddress } from './userAccountRules';
 import { ORDER_TEXT_LIMITS, type NewOrderField, type OrderTextField } from './orderFields';
+import { orderSpanProblems, type OrderSpanProblem } from './orderSpan';
 
 /** The highest price of an order in minor units (1 000 000,00). */
 export const MAX_PRICE_AMOUNT = 100_000_000;
@@ -16,8 +17,8 @@ const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
 /** What a rule found wrong with one field. */
 export interface OrderRuleProblem {
   field: NewOrderField;
-  rule: 'blank' | 'maxLength' | 'email' | 'phone' | 'vin' | 'amount' | 'notAfterEnd' | 'notBeforeBegin';
-  /** The limit of `maxLength` and `amount`. */
+  rule: 'blank' | 'maxLength' | 'email' | 'phone' | 'vin' | 'amount' | OrderSpanProblem['rule'];
+  /** The limit of `maxLength`, `amount` and the span's length (days). */
   limit?: number;
 }
 
@@ -58,6 +59,6 @@ export function newOrderProblems(order: NewOrder, begin: number, end: number): O
   if (vin !== '' && !invalid.has('vehicle.vin') && !VIN.test(vin.toUpperCase())) problems.push({ field: 'vehicle.vin', rule: 'vin' });
   const amount = order.price.amount;
   if (!Number.isInteger(amount) || amount < 0 || amount > MAX_PRICE_AMOUNT) problems.push({ field: 'price.amount', rule: 'amount', limit: MAX_PRICE_AMOUNT });
-  if (begin > end) problems.push({ field: 'begin', rule: 'notAfterEnd' }, { field: 'end', rule: 'notBeforeBegin' });
+  problems.push(...orderSpanProblems(begin, end));
   return problems;
 }

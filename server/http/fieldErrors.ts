@@ -56,6 +56,14 @@ const MESSAGES = {
   },
   notAfterEnd: { en: () => 'must not be after end', de: () => 'darf nicht nach end liegen' },
   notBeforeBegin: { en: () => 'must not be before begin', de: () => 'darf nicht vor begin liegen' },
+  tooLongBeforeEnd: {
+    en: (p: string) => `must be at most ${p} days before end: an order lasts at most ${p} days`,
+    de: (p: string) => `darf höchstens ${p} Tage vor end liegen: ein Auftrag dauert höchstens ${p} Tage`,
+  },
+  tooLongAfterBegin: {
+    en: (p: string) => `must be at most ${p} days after begin: an order lasts at most ${p} days`,
+    de: (p: string) => `darf höchstens ${p} Tage nach begin liegen: ein Auftrag dauert höchstens ${p} Tage`,
+  },
   blank: { en: () => 'must not be empty', de: () => 'darf nicht leer sein' },
   timeZone: {
     en: () => 'must be an IANA time zone, e.g. Europe/Berlin',

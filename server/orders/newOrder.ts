@@ -27,7 +27,9 @@ export function checkNewOrder(body: ReceivedNewOrder, locale: Language): NewOrde
       case 'maxLength':
         return fieldError(field, 'maxLength', locale, String(limit));
       case 'amount':
-        return fieldError(field, 'amount', locale, String(limit));
+      case 'tooLongBeforeEnd':
+      case 'tooLongAfterBegin':
+        return fieldError(field, rule, locale, String(limit));
       default:
         return fieldError(field, rule, locale);
     }

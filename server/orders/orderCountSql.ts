@@ -1,4 +1,5 @@
 import { ALL_STATUS_RANKS } from './orderView';
+import { LONG_ORDERS } from './orderRangeSql';
 import { filterConditions, narrowsRows, type OrderFilter, type SqlParameters, statusRanks } from './orderFilterSql';
 
 /** The start of the UTC day of a timestamp: the `day` of `order_day_counts`. */
@@ -20,18 +21,20 @@ function inSecondHalfOfDay(iso: string): boolean {
  * to e, or, when e lies in the day's second half, the whole day less a count from e to its end
  * (day ranges of the console end late in the UTC day, when few orders begin). What the per-day
  * counts do not know (a search text, stations, services, prices, ids) is counted row by row within
- * the range: bounded by it on both sides of begin (see `filterConditions`), on the indexes by begin,
- * by price, or by station or service (migration 014).
+ * the range, in the two parts of `filterConditions`: the ordinary orders bounded by it on both
+ * sides of begin, on the indexes by begin, by price, or by station or service (migration 014), and
+ * the long ones from their own indexes (migration 016).
  */
 export function orderCountExpression(filter: OrderFilter, params: SqlParameters): string {
   const tenant = params.add(filter.tenantId, 'uuid');
   const ranks = statusRanks(filter.statuses);
   if (narrowsRows(filter)) {
-    const conditions = filterConditions(filter, params, tenant, { lowerBound: true });
-    if (ranks) {
-      conditions.push(`status_rank IN (${ranks.join(', ')})`);
-    }
-    return `SELECT count(*) FROM orders WHERE ${conditions.join(' AND ')}`;
+    const states = ranks ? [`status_rank IN (${ranks.join(', ')})`] : [];
+    const { conditions, longOrders } = filterConditions(filter, params, tenant, { lowerBound: true });
+    const ordinary = `(SELECT count(*) FROM orders WHERE ${[...conditions, ...states].join(' AND ')})`;
+    return longOrders
+      ? `SELECT ${ordinary} + (WITH ${longOrders.table} SELECT count(*) FROM ${LONG_ORDERS} WHERE ${[...longOrders.conditions, ...states].join(' AND ')})`
+      : `SELECT ${ordinary}`;
   }
   // Every state listed, also without a filter: the indexes lead with the state.
   const states = `status_rank IN (${(ranks ?? ALL_STATUS_RANKS).join(', ')})`;

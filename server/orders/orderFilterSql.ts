@@ -1,5 +1,6 @@
 import type { OrderStatus } from '../../shared/OrderStatus';
 import type { SqlValue } from '../db/Database';
+import { longOrdersTable, ordinaryOrdersBound } from './orderRangeSql';
 import { ALL_STATUS_RANKS, STATUS_RANK } from './orderView';
 
 /** Which orders of a tenant. */
@@ -72,7 +73,8 @@ function anyOf(column: string, values: readonly string[] | undefined, params: Sq
 /** How `filterConditions` states a filter. */
 export interface ConditionOptions {
   /**
-   * Also the lower bound of begin (for scans in the order of begin, and counts); it is left out
+   * Also a lower bound of begin (for scans in the order of begin, and counts): the range is then
+   * read in two parts, its ordinary and its long orders (see `FilterSql`). It is left out
    * otherwise, since the planner cannot estimate it and would then misjudge the other sorts.
    */
   lowerBound?: boolean;
@@ -88,19 +90,31 @@ export interface ConditionOptions {
 }
 
 /** The conditions of a filter except the states (the callers place those). */
-export function filterConditions(filter: OrderFilter, params: SqlParameters, tenant: string, options: ConditionOptions = {}): string[] {
+export interface FilterSql {
+  /** Of the orders; with `lowerBound`, of the ordinary orders of the range (see `ordinaryOrdersBound`). */
+  conditions: string[];
+  /**
+   * With `lowerBound` and a range's begin, the long orders that `conditions` leave out: a table of
+   * the statement (`longOrdersTable`), and the conditions its rows are tested with (the filter's
+   * without the lower bound).
+   */
+  longOrders?: { table: string; conditions: string[] };
+}
+
+/** The conditions of a filter except the states, as `FilterSql` describes them. */
+export function filterConditions(filter: OrderFilter, params: SqlParameters, tenant: string, options: ConditionOptions = {}): FilterSql {
   const conditions = [`tenant_id = ${tenant}`];
   if (filter.end !== undefined) {
     conditions.push(`begin_at <= ${params.add(filter.end, 'timestamptz')}`);
   }
+  let longTable: string | undefined;
+  let bound: string | undefined;
   if (filter.begin !== undefined) {
     const begin = params.add(filter.begin, 'timestamptz');
     conditions.push(`end_at >= ${begin}`);
     if (options.lowerBound) {
-      // An order that overlaps the range cannot begin earlier than the range's begin minus the
-      // tenant's longest order: where a scan by begin may stop (a sub-select that runs once).
-      const longest = `coalesce((SELECT max_duration FROM order_tenant_bounds WHERE tenant_id = ${tenant}), interval '1000 years')`;
-      conditions.push(`begin_at >= ${begin} - ${longest}`);
+      longTable = longOrdersTable(conditions, begin, tenant);
+      bound = ordinaryOrdersBound(begin, tenant);
     }
   }
   if (filter.search) {
@@ -119,5 +133,8 @@ export function filterConditions(filter: OrderFilter, params: SqlParameters, ten
   if (filter.ids !== undefined) {
     conditions.push(`id = ANY(${params.add(filter.ids, 'uuid[]')})`);
   }
-  return conditions;
+  return {
+    conditions: bound ? [...conditions, bound] : conditions,
+    ...(longTable ? { longOrders: { table: longTable, conditions } } : {}),
+  };
 }

@@ -3,6 +3,7 @@ import { orderCountExpression } from './orderCountSql';
 import type { KeyValue } from './orderCursor';
 import { filterConditions, narrowsRows, type OrderFilter, SqlParameters, statusRanks } from './orderFilterSql';
 import { pageRowsExpression } from './orderPageRows';
+import { LONG_ORDERS } from './orderRangeSql';
 import type { OrderSort } from './orderSorts';
 import { ALL_STATUS_RANKS, ORDER_COLUMNS } from './orderView';
 
@@ -107,7 +108,7 @@ export function orderPageStatement(criteria: OrderListCriteria, count: boolean):
   // The lower bound of begin helps scans in the order of begin, searches (which read the rows of the
   // range anyway) and the pick by station or service; elsewhere it would only spoil the planner's estimates.
   const byBegin = keys.some((key) => key.column === 'begin_at');
-  const conditions = filterConditions(
+  const { conditions, longOrders } = filterConditions(
     // The branches state the values they read.
     byValue?.column === 'station' ? { ...criteria, stations: undefined } : byValue?.column === 'service' ? { ...criteria, services: undefined } : criteria,
     params,
@@ -154,19 +155,25 @@ export function orderPageStatement(criteria: OrderListCriteria, count: boolean):
   } else {
     branches = [{ where: states, rank: oneState }];
   }
-  // A branch whose rows all precede the cursor is left out; when none is left, no row follows.
+  // A branch whose rows all precede the cursor is left out; when none is left, no row follows. With a
+  // lower bound of begin, each branch also reads the long orders that bound leaves out, from their
+  // own table (see `filterConditions`): few rows, filtered and sorted as they are.
   const reads = branches.flatMap(({ where, rank }) => {
     const rest = keyset(rank);
     if (!rest) {
       return [];
     }
     const rows = `WHERE ${[...conditions, ...where, ...rest].join(' AND ')} ORDER BY ${orderBy()} LIMIT ${limit}`;
-    return [fromNames ? `${select} WHERE tenant_id = ${tenant} AND id = ANY(ARRAY(SELECT id FROM orders ${rows})) ORDER BY ${orderBy()} LIMIT ${limit}` : `${select} ${rows}`];
+    const ordinary = fromNames ? `${select} WHERE tenant_id = ${tenant} AND id = ANY(ARRAY(SELECT id FROM orders ${rows})) ORDER BY ${orderBy()} LIMIT ${limit}` : `${select} ${rows}`;
+    return longOrders
+      ? [ordinary, `SELECT ${ORDER_COLUMNS} FROM ${LONG_ORDERS} WHERE ${[...longOrders.conditions, ...where, ...rest].join(' AND ')} ORDER BY ${orderBy()} LIMIT ${limit}`]
+      : [ordinary];
   });
   const [only] = reads;
+  const merged = `SELECT * FROM (${reads.map((read) => `(${read})`).join(' UNION ALL ')}) AS branches ORDER BY ${orderBy()} LIMIT ${limit}`;
   const page =
     reads.length > 1
-      ? `SELECT * FROM (${reads.map((read) => `(${read})`).join(' UNION ALL ')}) AS branches ORDER BY ${orderBy()} LIMIT ${limit}`
+      ? `${longOrders ? `WITH ${longOrders.table} ` : ''}${merged}`
       : (only ?? `${select} WHERE ${[...conditions, 'false'].join(' AND ')} LIMIT ${limit}`);
   // The first page also says which of the tenant's live events it reflects.
   const total = count

@@ -2,6 +2,7 @@ import type { Language } from '../../shared/Language';
 import type { OrderPatch } from '../../shared/OrderPatch';
 import { canTransition, isOrderStatus, nextStatuses, ORDER_STATUSES, type OrderStatus } from '../../shared/OrderStatus';
 import { parseInstant } from '../../shared/instant';
+import { orderSpanProblems } from '../../shared/orderSpan';
 import { ORDER_TEXT_LIMITS } from '../../shared/orderFields';
 import type { FieldError } from '../../shared/Problem';
 import { fieldError, transitionError } from '../http/fieldErrors';
@@ -34,7 +35,7 @@ function millis(iso: string): number {
   return parseInstant(iso) ?? Date.parse(iso);
 }
 
-/** Checks a change against the order as it is: states, lengths, begin not after end. */
+/** Checks a change against the order as it is: states, lengths, the span of begin to end. */
 export function checkOrderPatch(current: OrderRecord, body: ReceivedOrderPatch, locale: Language): OrderPatchCheck {
   const changes: OrderPatch = {};
   const errors: FieldError[] = [];
@@ -72,11 +73,14 @@ export function checkOrderPatch(current: OrderRecord, body: ReceivedOrderPatch, 
     }
   }
 
-  // On the order as it would be: a begin after the end names both, whichever of them was sent.
+  // On the order as it would be: a begin after the end, or a span longer than an order may last,
+  // names both, whichever of them was sent (shared/orderSpan.ts). An order stored longer before the
+  // bound existed keeps its span until its begin or end is changed.
   const begin = body.begin === undefined ? millis(current.begin_at) : millis(body.begin);
   const end = body.end === undefined ? millis(current.end_at) : millis(body.end);
-  if (begin > end) {
-    errors.push(fieldError('begin', 'notAfterEnd', locale), fieldError('end', 'notBeforeBegin', locale));
+  const span = body.begin === undefined && body.end === undefined ? [] : orderSpanProblems(begin, end);
+  if (span.length > 0) {
+    errors.push(...span.map(({ field, rule, limit }) => fieldError(field, rule, locale, String(limit ?? ''))));
   } else {
     if (body.begin !== undefined && begin !== millis(current.begin_at)) changes.begin = new Date(begin).toISOString();
     if (body.end !== undefined && end !== millis(current.end_at)) changes.end = new Date(end).toISOString();

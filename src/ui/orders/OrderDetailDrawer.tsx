@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ScreenWidth } from '../../domain/ports/ScreenWidth';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { NewOrderStore } from '../../domain/stores/NewOrderStore';
+import { editSpanProblems } from '../../domain/model/editSpanProblems';
 import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
 import { formatDateTime } from '../format/formatDateTime';
 import { formatMoney } from '../format/formatMoney';
@@ -37,6 +38,13 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
   const order = detail.order;
   const draft = detail.draft;
   const mayChange = session.allows('operator');
+  // Begin and end as edited, checked by the backend's rule before anything is sent.
+  const span = order && draft ? editSpanProblems(order, draft) : {};
+  const spanText = (field: 'begin' | 'end') => {
+    const problem = span[field];
+    return problem ? t(`newOrder.problems.${problem.rule}`, { limit: problem.limit }) : undefined;
+  };
+  const spanOk = !span.begin && !span.end;
   // On a tablet or a phone the order is a sheet over the whole window (the drawer at full width).
   const narrow = useService<ScreenWidth>(ScreenWidth).current !== 'wide';
   return (
@@ -142,7 +150,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
                 className="cockpit-order-form"
                 onSubmit={(event) => {
                   event.preventDefault();
-                  void detail.save();
+                  if (spanOk) void detail.save();
                 }}
               >
                 <FormGroup
@@ -160,7 +168,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
                     value={draft.begin}
                     language={session.language}
                     onChange={(value) => detail.edit('begin', value)}
-                    error={detail.fieldErrors.begin}
+                    error={spanText('begin') ?? detail.fieldErrors.begin}
                   />
                   <DateTimeInput
                     id="order-end"
@@ -168,7 +176,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
                     value={draft.end}
                     language={session.language}
                     onChange={(value) => detail.edit('end', value)}
-                    error={detail.fieldErrors.end}
+                    error={spanText('end') ?? detail.fieldErrors.end}
                   />
                 </div>
                 <FormGroup
@@ -186,7 +194,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
                 )}
                 <div className="cockpit-order-actions">
                   <Button text={t('orderDetail.discard')} disabled={!detail.dirty || detail.saving} onClick={() => detail.discardChanges()} />
-                  <Button type="submit" intent="primary" text={t('orderDetail.save')} disabled={!detail.dirty} loading={detail.saving} />
+                  <Button type="submit" intent="primary" text={t('orderDetail.save')} disabled={!detail.dirty || !spanOk} loading={detail.saving} />
                 </div>
               </form>
             )}

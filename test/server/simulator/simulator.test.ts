@@ -4,6 +4,7 @@ import { ORDER_PROFILES } from '../../../server/seed/orderProfiles';
 import type { RunningServer } from '../../../server/startServer';
 import type { Order } from '../../../shared/Order';
 import { canTransition, type OrderStatus } from '../../../shared/OrderStatus';
+import { orderSpanProblems } from '../../../shared/orderSpan';
 import { EventStreamClient } from '../support/eventStream';
 import { random, tenantOf } from '../support/orderFixtures';
 import { BRITISH_EMAIL, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer, TestClock } from '../support/testServer';
@@ -112,6 +113,7 @@ describe('the demo simulator', () => {
           expect(Date.parse(order.begin)).toBeGreaterThanOrEqual(Math.max(week.start.getTime(), clock.now().getTime()));
           expect(Date.parse(order.begin)).toBeLessThan(week.end.getTime());
           expect(Date.parse(order.end)).toBeGreaterThan(Date.parse(order.begin));
+          expect(orderSpanProblems(Date.parse(order.begin), Date.parse(order.end))).toEqual([]);
           expect(order.price.currency).toBe(profile.currency);
           expect(profile.stations.map((station) => station.name)).toContain(order.station);
         } else {

@@ -50,6 +50,18 @@ describe('NewOrderStore', () => {
     });
   });
 
+  it('refuses an order of more than 366 days before sending it, at begin and end', () => {
+    fill();
+    store.edit('end', '2032-03-04T08:00:00+01:00');
+    expect(store.problems).toEqual({});
+    store.edit('end', '2032-03-04T08:01:00+01:00');
+    expect(store.problems).toEqual({
+      begin: { rule: 'tooLongBeforeEnd', limit: 366 },
+      end: { rule: 'tooLongAfterBegin', limit: 366 },
+    });
+    expect(store.canSave).toBe(false);
+  });
+
   it('sends nothing while something is wrong, and shows every problem then', async () => {
     await expect(store.save()).resolves.toBeUndefined();
     expect(api.creates).toEqual([]);

@@ -51,6 +51,23 @@ describe('OrderDetailDrawer by role', () => {
     expect(screen.getByTestId('order-read-only').textContent).toBe('You can read this order. Changing orders needs the role Operator; yours is Viewer.');
   });
 
+  it('says before saving that an order lasts at most 366 days, at begin and end, in both languages', async () => {
+    const { i18n } = await openAs(demoUser);
+    const detail = bed.container.get(OrderDetailStore);
+    const save = () => screen.getByRole('button', { name: i18n.language === 'de' ? 'Speichern' : 'Save' });
+    act(() => detail.edit('end', new Date(Date.parse(order.begin) + 366 * 86_400_000 + 60_000).toISOString()));
+    expect(document.querySelector('.cockpit-order-times')?.textContent).toContain(
+      'Ein Auftrag dauert höchstens 366 Tage: Der Beginn darf höchstens 366 Tage vor dem Ende liegen.',
+    );
+    expect(document.querySelector('.cockpit-order-times')?.textContent).toContain('Das Ende darf höchstens 366 Tage nach dem Beginn liegen.');
+    expect(save()).toHaveProperty('disabled', true);
+    await act(() => i18n.changeLanguage('en'));
+    expect(document.querySelector('.cockpit-order-times')?.textContent).toContain('An order lasts at most 366 days: the end must be at most 366 days after the begin.');
+    act(() => detail.edit('end', new Date(Date.parse(order.begin) + 366 * 86_400_000).toISOString()));
+    expect(document.querySelector('.cockpit-order-times')?.textContent).not.toContain('366');
+    expect(save()).toHaveProperty('disabled', false);
+  });
+
   it('shows the price in the language, and again after a switch', async () => {
     const { i18n } = await openAs(demoUser);
     const price = (label: string) => screen.getByText(label, { selector: '.cockpit-order-facts th' }).nextElementSibling?.textContent;
