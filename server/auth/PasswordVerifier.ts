@@ -8,7 +8,7 @@ export interface PasswordHashingOptions {
    * 128 MiB at OWASP's cost, and the event loop and the database need the rest of a small machine.
    */
   concurrency?: number;
-  /** Checks that wait for a place; beyond them, a check is refused at once. Default 20. */
+  /** Checks that wait for a place; beyond them, a check is refused at once. Default 4 (about a second at OWASP's cost). */
   maxWaiting?: number;
   /**
    * The cost of the hashes made (new passwords, and stored ones made anew at sign-in when weaker).
@@ -20,7 +20,7 @@ export interface PasswordHashingOptions {
 }
 
 export const DEFAULT_HASH_CONCURRENCY = 2;
-export const DEFAULT_HASH_MAX_WAITING = 20;
+export const DEFAULT_HASH_MAX_WAITING = 4;
 
 /** `match` or `mismatch`, or `busy`: too many checks wait already, this one was not made. */
 export type PasswordCheck = 'match' | 'mismatch' | 'busy';

@@ -70,7 +70,7 @@ interface LoginBody {
   newPassword?: string;
 }
 
-/** Seconds a sign-in refused for a full hashing queue is asked to wait: the queue drains in about half a second. */
+/** Seconds a sign-in refused for a full hashing queue is asked to wait: the queue drains in about a second. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
 
 /** The session a token is issued for: the number of the user's sessions it belongs to, and its sign-in (none: now). */

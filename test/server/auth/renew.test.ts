@@ -61,6 +61,21 @@ describe('POST /api/auth/renew', () => {
     expect((await call(server, '/api/me', { token })).status).toBe(401);
   });
 
+  it('renews a token once: of renewals sent at once with it, one answers a new token, the others 401', async () => {
+    const { token } = await login(server, GERMAN_EMAIL);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => renew(token)));
+    const won = answers.filter((answer) => answer.status === 200);
+    expect(won).toHaveLength(1);
+    for (const lost of answers.filter((answer) => answer.status !== 200)) {
+      expect((await expectProblem(lost, 401)).type).toBe('urn:order-cockpit:problem:unauthorized');
+      expect(lost.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+    }
+    const renewed = ((await won[0]?.json()) as LoginResult).token;
+    expect((await call(server, '/api/me', { token: renewed })).status).toBe(200);
+    expect((await call(server, '/api/me', { token })).status).toBe(401);
+    await expectProblem(await renew(token), 401);
+  });
+
   it('renews no token that is expired, revoked or absent', async () => {
     const { token } = await login(server, GERMAN_EMAIL);
     clock.advance(15 * MINUTE);

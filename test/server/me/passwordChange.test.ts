@@ -17,7 +17,7 @@ import {
 
 const NEW_PASSWORD = 'Werkstatt-Kiel 2026!';
 
-// Each sign-in and each change hashes a password (scrypt, about 50 ms of a core, more on a busy machine).
+// Each sign-in and each change hashes a password (scrypt at OWASP's cost, about half a second of a core, more on a busy machine).
 jest.setTimeout(30_000);
 
 describe('POST /api/me/password', () => {
