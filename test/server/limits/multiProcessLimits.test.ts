@@ -33,7 +33,8 @@ describeOnPostgres('rate limits across backend processes', () => {
     const answers = await Promise.all(Array.from({ length: 8 }, (_, attempt) => signIn(attempt, GERMAN_EMAIL, `wrong-${attempt}`)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
     for (const refused of answers.filter((answer) => answer.status === 429)) {
-      expect(Number(refused.headers.get('retry-after'))).toBe(1);
+      // 1 s after the fifth failure, which another process may have counted with a clock a little ahead.
+      expect([1, 2]).toContain(Number(refused.headers.get('retry-after')));
       expect((await expectProblem(refused, 429)).type).toBe('urn:order-cockpit:problem:too-many-attempts');
     }
     await Promise.all(answers.filter((answer) => answer.status !== 429).map((answer) => answer.arrayBuffer()));
