@@ -110,8 +110,10 @@ async function strengthenHash(deps: AuthRoutesDeps, user: UserRecord, password: 
  * `POST /api/auth/login`: a token for the right e-mail and password. Wrong e-mail and wrong password
  * answer alike (401). Each attempt counts as a failure until it succeeds, so that parallel guesses
  * cannot slip past the limits (LoginRateLimiter.ts): 429 once an address has failed too often for
- * the account, or for all accounts together. The password check waits for one of the few places for
- * hashing (PasswordVerifier.ts); when too many wait already, 503 at once, and the attempt counts not.
+ * the account, or for all accounts together, or while the account's consecutive failures from any
+ * address hold it back (AccountFailureDelay.ts). The password check waits for one of the few places
+ * for hashing (PasswordVerifier.ts); when too many wait already, 503 at once, and the attempt counts
+ * not. A right password whose stored hash is weaker than the cost now is hashed anew (`strengthenHash`).
  *
  * Only with the right password does the answer tell more: a deactivated user is refused (403
  * `account-inactive`), and a user whose password is a one-time password an admin handed out gets no
@@ -171,8 +173,9 @@ export function registerLoginRoute(app: FastifyInstance, deps: AuthRoutesDeps): 
  * its lifetime, but never later than the session's longest (12 hours by default): near that end it
  * expires with the session, and after it the token is expired (401) and the user signs in again.
  * The old token's event streams end with its revocation, on every process (as at a logout): a client
- * opens its stream again with the new token and `Last-Event-ID`, and misses nothing. Register it
- * behind authentication.
+ * opens its stream again with the new token and `Last-Event-ID`, and misses nothing. A token renews
+ * once: of renewals at once with it, on any processes, the one that stores its revocation first wins,
+ * the others are answered 401 as for a revoked token. Register it behind authentication.
  */
 export function registerRenewRoute(app: FastifyInstance, deps: AuthRoutesDeps): void {
   app.post('/api/auth/renew', async (request, reply): Promise<LoginResult> => {
