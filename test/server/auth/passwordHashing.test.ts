@@ -4,6 +4,9 @@ import type { RunningServer } from '../../../server/startServer';
 import { UserRepository } from '../../../server/users/UserRepository';
 import { call, DEMO_PASSWORD, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer } from '../support/testServer';
 
+// A hash at OWASP's cost takes about half a second of a core, seconds on a busy machine.
+jest.setTimeout(120_000);
+
 /** The hashes of before: N = 2^14. */
 const OLD_COST = { N: 2 ** 14, r: 8, p: 1 };
 /** A cheap cost for what the cost does not matter to. */

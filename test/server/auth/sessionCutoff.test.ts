@@ -5,6 +5,9 @@ import { BRITISH_EMAIL, call, DEMO_PASSWORD, expectProblem, login, STARTUP_TIMEO
 
 const NEW_PASSWORD = 'werkstatt tor sieben';
 
+// Six password hashes and two streams: seconds on a busy machine.
+jest.setTimeout(30_000);
+
 /**
  * A changed password ends every session from before it, however close: the clock of this server
  * stands still, so the sign-ins and the change happen in the same millisecond.
