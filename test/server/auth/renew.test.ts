@@ -4,6 +4,9 @@ import { EventStreamClient } from '../support/eventStream';
 import { call, expectProblem, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer, TestClock } from '../support/testServer';
 
 const MINUTE = 60_000;
+
+// Sign-ins (a password hash each) and streams: more than five seconds on a busy machine.
+jest.setTimeout(30_000);
 /** The claims of a token the backend issued, read without checking (the backend checks). */
 const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string; iat: number; exp: number; auth_time: number };
