@@ -4,6 +4,8 @@ import { authenticate } from './auth/authentication';
 import { authorize } from './auth/authorization';
 import { type AuthRoutesDeps, registerLoginRoute, registerLogoutRoute, registerPasswordChangeRoute, registerRenewRoute } from './auth/authRoutes';
 import type { LoginOptions } from './auth/LoginOptions';
+import { AccountFailureDelay, DEFAULT_ACCOUNT_DELAY_RULES } from './auth/AccountFailureDelay';
+import { AccountFailureDelayedLogins } from './auth/AccountFailureDelayedLogins';
 import { DEFAULT_LOGIN_RATE_LIMITS, LoginRateLimiter, SharedLoginRateLimiter } from './auth/LoginRateLimiter';
 import { PasswordVerifier } from './auth/PasswordVerifier';
 import { RevokedTokens } from './auth/RevokedTokens';
@@ -187,12 +189,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onError: (error) => app.log.error({ err: error }, 'the housekeeping lease failed'),
     onChange: (running) => app.log.info({ holder }, running ? 'this process does the housekeeping now' : 'this process stopped the housekeeping'),
   });
+  const passwords = new PasswordVerifier(options.login?.hashing);
   const authDeps: AuthRoutesDeps = {
     users,
     signer,
     revokedTokens,
-    limiter: shared ? new SharedLoginRateLimiter(options.database, clock, loginLimits) : new LoginRateLimiter(clock, loginLimits),
-    passwords: new PasswordVerifier(options.login?.hashing),
+    limiter: new AccountFailureDelayedLogins(
+      shared ? new SharedLoginRateLimiter(options.database, clock, loginLimits) : new LoginRateLimiter(clock, loginLimits),
+      new AccountFailureDelay(options.database, { ...DEFAULT_ACCOUNT_DELAY_RULES, ...options.login?.accountDelay }),
+      clock,
+    ),
+    passwords,
     clock,
     tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
     sessionMaxSeconds: options.sessionMaxSeconds ?? DEFAULT_SESSION_MAX_SECONDS,
@@ -246,7 +253,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerRenewRoute(api, authDeps);
     registerMeRoutes(api, { users, clock });
     registerSavedViewRoutes(api, { views: new SavedViewRepository(options.database), clock });
-    registerUserAdminRoutes(api, { accounts: new UserAccountRepository(options.database), clock, eventStreams: openStreams });
+    registerUserAdminRoutes(api, { accounts: new UserAccountRepository(options.database), passwords, clock, eventStreams: openStreams });
     const orders = new OrderRepository(options.database);
     registerOrderRoutes(api, { orders, events: hub, clock });
     registerOrderCreateRoute(api, { orders, database: options.database, events: hub, clock });

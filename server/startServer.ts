@@ -220,6 +220,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       ordersPerTenant: options.seedOrders ?? 200,
       ordersByTenant: options.seedTenantOrders,
       now: options.seedNow ?? clock(),
+      passwordCost: options.login?.hashing?.cost,
     });
     // Reports to the app's logger once there is one (nothing is published before).
     let logError = (_error: unknown, _message: string) => {};

@@ -1,3 +1,4 @@
+import type { AccountDelayRules } from './AccountFailureDelay';
 import type { LoginRateLimits } from './LoginRateLimiter';
 import type { PasswordHashingOptions } from './PasswordVerifier';
 
@@ -5,6 +6,8 @@ import type { PasswordHashingOptions } from './PasswordVerifier';
 export interface LoginOptions {
   /** Failures per address and account, and per address. Default: see DEFAULT_LOGIN_RATE_LIMITS. */
   rateLimits?: Partial<LoginRateLimits>;
-  /** Password hashes at once and waiting; the comparison itself (for tests). */
+  /** The delay of an account's consecutive failures from any address. Default: see DEFAULT_ACCOUNT_DELAY_RULES. */
+  accountDelay?: Partial<AccountDelayRules>;
+  /** Password hashes at once and waiting, their cost; the comparison itself (for tests). */
   hashing?: PasswordHashingOptions;
 }

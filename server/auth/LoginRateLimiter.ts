@@ -22,6 +22,8 @@ export interface LoginAttempt {
   readonly accountTime: number;
   readonly addressKey: string;
   readonly addressTime: number;
+  /** The account's failure counted across addresses (AccountFailureDelayedLogins.ts): its e-mail address and time. */
+  readonly accountFailure?: { readonly email: string; readonly time: number };
 }
 
 /** How a sign-in starts: counted as an attempt, or refused for the seconds to wait. */

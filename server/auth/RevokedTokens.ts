@@ -45,7 +45,6 @@ function memoryOf(db: Database): RevocationMemory {
 /** The channel on which a revocation is announced to every process (`pg_notify`); the payload is the `jti`. */
 export const REVOCATION_CHANNEL = 'revoked_tokens';
 
-
 /** The ids (`jti`) of tokens signed out before they expired; kept until they would have expired. */
 export class RevokedTokens {
   private readonly memory: RevocationMemory | undefined;
@@ -69,6 +68,20 @@ export class RevokedTokens {
     );
     // Once stored: the memory never claims more than the database holds.
     this.memory?.expiries.set(jti.toLowerCase(), expiresAt.getTime());
+  }
+
+  /**
+   * Revokes the token as `revoke` does, unless it is revoked already: answers whether this call did,
+   * so that of two callers at once, on any processes, exactly one wins (a token renews once).
+   */
+  async revokeOnce(jti: string, expiresAt: Date): Promise<boolean> {
+    const rows = await this.db.query(
+      `WITH stored AS (INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, $2) ON CONFLICT (jti) DO NOTHING RETURNING jti)
+       SELECT pg_notify('${REVOCATION_CHANNEL}', $3::text) FROM stored`,
+      [jti, expiresAt.toISOString(), jti],
+    );
+    this.memory?.expiries.set(jti.toLowerCase(), expiresAt.getTime());
+    return rows.length > 0;
   }
 
   async isRevoked(jti: string): Promise<boolean> {

@@ -11,7 +11,6 @@ import { userView } from '../users/userView';
 import { principalOf } from './authentication';
 import type { LoginLimits } from './LoginRateLimiter';
 import { newPasswordErrors } from './passwordPolicy';
-import { hashPassword } from './passwords';
 import type { PasswordVerifier } from './PasswordVerifier';
 import type { RevokedTokens } from './RevokedTokens';
 import type { TokenSigner } from './tokens';
@@ -42,29 +41,50 @@ interface LoginBody {
   newPassword?: string;
 }
 
-/** Seconds a sign-in refused for a full hashing queue is asked to wait: the queue drains in about half a second. */
+/** Seconds a sign-in refused for a full hashing queue is asked to wait: the queue drains in about a second. */
 const BUSY_RETRY_AFTER_SECONDS = 1;
+
+/** The session a token is issued for: the number of the user's sessions it belongs to, and its sign-in (none: now). */
+interface SessionOfToken {
+  generation: number;
+  authTime?: number;
+}
 
 /**
  * A session's answer: a new token of `user`, issued at `now`, and the user. The session began at
  * `authTime` (its sign-in; now for a new one): the token expires after its lifetime, but never later
  * than the session's longest.
  */
-function issueToken(deps: AuthRoutesDeps, reply: FastifyReply, user: UserRecord, now: Date, authTime?: number): LoginResult {
+function issueToken(deps: AuthRoutesDeps, reply: FastifyReply, user: UserRecord, now: Date, session: SessionOfToken): LoginResult {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  const began = authTime ?? issuedAt;
+  const began = session.authTime ?? issuedAt;
   const expiresAt = Math.min(issuedAt + deps.tokenTtlSeconds, began + deps.sessionMaxSeconds);
-  const token = deps.signer.sign({ sub: user.id, tenant: user.tenant_id, jti: randomUUID(), iat: issuedAt, auth_time: began, exp: expiresAt, role: user.role });
+  const claims = { sub: user.id, tenant: user.tenant_id, jti: randomUUID(), iat: issuedAt, auth_time: began, exp: expiresAt, gen: session.generation, role: user.role };
+  const token = deps.signer.sign(claims);
   reply.header('cache-control', 'no-store');
   return { token, expiresAt: new Date(expiresAt * 1000).toISOString(), user: userView(user) };
+}
+
+/**
+ * After a right password: when the user's stored hash is weaker than the cost of hashes now, it is
+ * made anew from the password and stored, unless the password was changed meanwhile (that hash
+ * stays). Skipped when too many hashes wait: a later sign-in makes it.
+ */
+async function strengthenHash(deps: AuthRoutesDeps, user: UserRecord, password: string): Promise<void> {
+  const stronger = await deps.passwords.strongerHash(password, user.password_hash);
+  if (stronger !== undefined) {
+    await deps.users.strengthenPasswordHash(user.id, user.password_hash, stronger);
+  }
 }
 
 /**
  * `POST /api/auth/login`: a token for the right e-mail and password. Wrong e-mail and wrong password
  * answer alike (401). Each attempt counts as a failure until it succeeds, so that parallel guesses
  * cannot slip past the limits (LoginRateLimiter.ts): 429 once an address has failed too often for
- * the account, or for all accounts together. The password check waits for one of the few places for
- * hashing (PasswordVerifier.ts); when too many wait already, 503 at once, and the attempt counts not.
+ * the account, or for all accounts together, or while the account's consecutive failures from any
+ * address hold it back (AccountFailureDelay.ts). The password check waits for one of the few places
+ * for hashing (PasswordVerifier.ts); when too many wait already, 503 at once, and the attempt counts
+ * not. A right password whose stored hash is weaker than the cost now is hashed anew (`strengthenHash`).
  *
  * Only with the right password does the answer tell more: a deactivated user is refused (403
  * `account-inactive`), and a user whose password is a one-time password an admin handed out gets no
@@ -93,21 +113,28 @@ export function registerLoginRoute(app: FastifyInstance, deps: AuthRoutesDeps): 
       throw new ProblemError('wrong-credentials');
     }
     await deps.limiter.succeeded(attempt);
+    if (!user.must_change_password) {
+      await strengthenHash(deps, user, password);
+    }
     if (!user.active) {
       throw new ProblemError('account-inactive');
     }
-    const now = deps.clock();
+    let generation = user.session_generation;
     if (user.must_change_password) {
       if (newPassword === undefined) throw new ProblemError('password-change-required');
       const errors = newPasswordErrors(newPassword, { email: user.email, currentPassword: password }, requestLocale(request));
       if (errors.length > 0) throw new ProblemError('invalid-value', { errors });
-      await deps.users.changePassword(user.id, await hashPassword(newPassword), now);
-      deps.eventStreams.closeSessionsBefore(user.id, Math.floor(now.getTime() / 1000));
+      const hash = await deps.passwords.hash(newPassword);
+      const changed = await deps.users.changePassword(user.id, hash, deps.clock());
+      if (changed === undefined) throw new ProblemError('wrong-credentials');
+      generation = changed;
+      deps.eventStreams.closeSessionsBefore(user.id, generation);
     } else if (newPassword !== undefined) {
       throw new ProblemError('invalid-value', { errors: [fieldError('newPassword', 'notRequired', requestLocale(request))] });
     }
+    const now = deps.clock();
     await deps.users.recordLogin(user.id, now);
-    return issueToken(deps, reply, user, now);
+    return issueToken(deps, reply, user, now, { generation });
   });
 }
 
@@ -117,21 +144,20 @@ export function registerLoginRoute(app: FastifyInstance, deps: AuthRoutesDeps): 
  * its lifetime, but never later than the session's longest (12 hours by default): near that end it
  * expires with the session, and after it the token is expired (401) and the user signs in again.
  * The old token's event streams end with its revocation, on every process (as at a logout): a client
- * opens its stream again with the new token and `Last-Event-ID`, and misses nothing. Register it
- * behind authentication.
+ * opens its stream again with the new token and `Last-Event-ID`, and misses nothing. A token renews
+ * once: of renewals at once with it, on any processes, the one that stores its revocation first wins,
+ * the others are answered 401 as for a revoked token. Register it behind authentication.
  */
 export function registerRenewRoute(app: FastifyInstance, deps: AuthRoutesDeps): void {
   app.post('/api/auth/renew', async (request, reply): Promise<LoginResult> => {
     const principal = principalOf(request);
-    const now = deps.clock();
     const user = await deps.users.findById(principal.userId);
-    if (!user) {
+    // Revoked first, once: of renewals at once with one token (on any processes) one wins, the others are refused.
+    if (!user || !(await deps.revokedTokens.revokeOnce(principal.tokenId, principal.expiresAt))) {
       throw new ProblemError('unauthorized', { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
     }
-    const renewed = issueToken(deps, reply, user, now, principal.authTime);
-    await deps.revokedTokens.revoke(principal.tokenId, principal.expiresAt);
     deps.eventStreams.closeToken(principal.tokenId);
-    return renewed;
+    return issueToken(deps, reply, user, deps.clock(), { generation: principal.sessionGeneration, authTime: principal.authTime });
   });
 }
 
@@ -176,13 +202,17 @@ export function registerPasswordChangeRoute(app: FastifyInstance, deps: AuthRout
       throw new ProblemError('invalid-value', { errors });
     }
 
+    const hash = await deps.passwords.hash(newPassword);
     const now = deps.clock();
-    await deps.users.changePassword(user.id, await hashPassword(newPassword), now);
-    // Tokens are issued in whole seconds: the request's own, perhaps of this very second, goes too.
+    const generation = await deps.users.changePassword(user.id, hash, now);
+    if (generation === undefined) {
+      throw new ProblemError('unauthorized', { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
+    }
+    // Its session goes on with the new token only.
     await deps.revokedTokens.revoke(principal.tokenId, principal.expiresAt);
     deps.eventStreams.closeToken(principal.tokenId);
-    deps.eventStreams.closeSessionsBefore(user.id, Math.floor(now.getTime() / 1000));
-    return issueToken(deps, reply, user, now, principal.authTime);
+    deps.eventStreams.closeSessionsBefore(user.id, generation);
+    return issueToken(deps, reply, user, now, { generation, authTime: principal.authTime });
   });
 }
 

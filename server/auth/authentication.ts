@@ -13,6 +13,8 @@ export interface Principal {
   tokenId: string;
   /** When the token was issued (seconds since the epoch). */
   issuedAt: number;
+  /** The number of the user's sessions the token belongs to (see `TokenClaims.gen`; renewals keep it). */
+  sessionGeneration: number;
   /** When the session began, at its sign-in (seconds since the epoch; renewals keep it). */
   authTime: number;
   expiresAt: Date;
@@ -38,8 +40,8 @@ function unauthorized(error?: 'invalid_token'): ProblemError {
 
 /**
  * The hook that admits only requests with a valid token: `Authorization: Bearer <JWT>`, signature
- * right, not expired, not revoked, of a user who still exists and is active, issued after the user's sessions were
- * last ended (a changed password ends the others). Anything else is a 401 problem with
+ * right, not expired, not revoked, of a user who still exists and is active, of the user's sessions
+ * now (a changed password ends the others, see `countsFor`). Anything else is a 401 problem with
  * `WWW-Authenticate: Bearer`. The principal carries the user's role as it is now, so that a changed
  * role counts from the next request on.
  */
@@ -63,7 +65,8 @@ export function authenticate(deps: {
       throw unauthorized('invalid_token');
     }
     const [revoked, access] = await Promise.all([deps.revokedTokens.isRevoked(check.claims.jti), deps.users.accessOf(check.claims.sub)]);
-    if (revoked || access === undefined || !access.active || !issuedWithin(check.claims.iat, access)) {
+    const sessionGeneration = check.claims.gen ?? 0;
+    if (revoked || access === undefined || !access.active || !countsFor({ issuedAt: check.claims.iat, sessionGeneration }, access)) {
       throw unauthorized('invalid_token');
     }
     request.principal = {
@@ -71,6 +74,7 @@ export function authenticate(deps: {
       tenantId: check.claims.tenant,
       tokenId: check.claims.jti,
       issuedAt: check.claims.iat,
+      sessionGeneration,
       authTime: check.claims.auth_time ?? check.claims.iat,
       expiresAt: new Date(check.claims.exp * 1000),
       role: access.role,
@@ -80,11 +84,17 @@ export function authenticate(deps: {
 }
 
 /**
- * Whether a token issued at `issuedAt` (seconds) still counts for its user: not issued before the
- * user's sessions were last ended (compared in whole seconds, as tokens tell their time).
+ * Whether a token still counts for its user: it belongs to the user's sessions now (its generation is
+ * the user's: every end of the user's sessions counts that on, so the cut-off is exact, whatever the
+ * second), and was not issued before the user's sessions were last ended (whole seconds, as tokens
+ * tell their time: for tokens without a generation).
  */
-export function issuedWithin(issuedAt: number, access: Pick<UserAccess, 'sessionsValidFrom'>): boolean {
-  return access.sessionsValidFrom === null || issuedAt >= Math.floor(Date.parse(access.sessionsValidFrom) / 1000);
+export function countsFor(
+  token: Pick<Principal, 'issuedAt' | 'sessionGeneration'>,
+  access: Pick<UserAccess, 'sessionsValidFrom' | 'sessionGeneration'>,
+): boolean {
+  const validFrom = access.sessionsValidFrom === null ? 0 : Math.floor(Date.parse(access.sessionsValidFrom) / 1000);
+  return token.sessionGeneration === access.sessionGeneration && token.issuedAt >= validFrom;
 }
 
 /** The principal of an authenticated request. */

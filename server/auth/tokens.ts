@@ -24,6 +24,12 @@ export interface TokenClaims {
    */
   auth_time?: number;
   /**
+   * The number of the user's sessions the token belongs to (`users.session_generation` when its
+   * session signed in): a changed password, a new one-time password or a deactivation counts it on,
+   * and the token no longer counts. Tokens issued before it have none (0).
+   */
+  gen?: number;
+  /**
    * The user's role when the token was issued, for the reader of the token; the backend checks the
    * role the user has at each request instead. Tokens issued before roles have none.
    */
@@ -60,6 +66,7 @@ function isClaims(value: unknown): value is TokenClaims {
     Number.isSafeInteger(value.iat) &&
     Number.isSafeInteger(value.exp) &&
     (value.auth_time === undefined || Number.isSafeInteger(value.auth_time)) &&
+    (value.gen === undefined || Number.isSafeInteger(value.gen)) &&
     (value.role === undefined || isRole(value.role))
   );
 }

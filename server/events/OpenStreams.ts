@@ -11,11 +11,11 @@ export interface ClosableStream {
   close(reason: StreamEnd): void;
 }
 
-/** The token a stream was opened with: its id (`jti`), its user and when it was issued (seconds). */
+/** The token a stream was opened with: its id (`jti`), its user and the number of the user's sessions it belongs to. */
 export interface StreamToken {
   id: string;
   userId: string;
-  issuedAt: number;
+  sessionGeneration: number;
 }
 
 /**
@@ -34,14 +34,14 @@ export interface StreamToken {
  */
 export class OpenStreams {
   private readonly byToken = new KeyedSets<string, ClosableStream>();
-  private readonly byUser = new KeyedSets<string, { stream: ClosableStream; issuedAt: number }>();
+  private readonly byUser = new KeyedSets<string, { stream: ClosableStream; sessionGeneration: number }>();
 
   constructor(private readonly maxPerToken = DEFAULT_MAX_STREAMS_PER_TOKEN) {}
 
   /** Registers `stream` of `token`, ending the token's oldest streams beyond `maxPerToken`. */
   add(token: StreamToken, stream: ClosableStream): Disposable {
     const byToken = this.byToken.add(token.id, stream);
-    const byUser = this.byUser.add(token.userId, { stream, issuedAt: token.issuedAt });
+    const byUser = this.byUser.add(token.userId, { stream, sessionGeneration: token.sessionGeneration });
     const streams = this.byToken.valuesOf(token.id);
     for (const oldest of streams.slice(0, Math.max(0, streams.length - this.maxPerToken))) {
       oldest.close('displaced');
@@ -59,11 +59,11 @@ export class OpenStreams {
     return this.byUser.keys();
   }
 
-  /** Ends the streams of the user's tokens issued before `validFrom` (seconds since the epoch). */
-  closeSessionsBefore(userId: string, validFrom: number): void {
-    for (const { stream, issuedAt } of this.byUser.valuesOf(userId)) {
-      if (issuedAt < validFrom) {
-        stream.close('revoked');
+  /** Ends the streams of the user's tokens of sessions before the `sessionGeneration`th (users.session_generation). */
+  closeSessionsBefore(userId: string, sessionGeneration: number): void {
+    for (const open of this.byUser.valuesOf(userId)) {
+      if (open.sessionGeneration < sessionGeneration) {
+        open.stream.close('revoked');
       }
     }
   }

@@ -9,14 +9,14 @@ export interface StreamRevocationsDeps {
   notifications: PostgresNotifications;
   streams: Pick<OpenStreams, 'closeToken' | 'tokenIds' | 'closeSessionsBefore' | 'userIds'>;
   revokedTokens: Pick<RevokedTokens, 'revokedAmong'>;
-  users: Pick<UserRepository, 'sessionCutoffs'>;
+  users: Pick<UserRepository, 'sessionGenerations'>;
   onError: (error: unknown, message: string) => void;
 }
 
-/** `<user id> <seconds>` as `UserRepository.changePassword` announces it; null for anything else. */
-function endedSessions(payload: string): { userId: string; validFrom: number } | null {
+/** `<user id> <session generation>` as `UserRepository.changePassword` announces it; null for anything else. */
+function endedSessions(payload: string): { userId: string; sessionGeneration: number } | null {
   const match = /^([0-9a-f-]{36}) (\d{1,12})$/i.exec(payload);
-  return match?.[1] && match[2] ? { userId: match[1], validFrom: Number(match[2]) } : null;
+  return match?.[1] && match[2] ? { userId: match[1], sessionGeneration: Number(match[2]) } : null;
 }
 
 /**
@@ -49,15 +49,15 @@ export function endRevokedStreams(deps: StreamRevocationsDeps): Disposable {
     deps.notifications.subscribe(SESSIONS_ENDED_CHANNEL, {
       notified: (payload) => {
         const ended = endedSessions(payload);
-        if (ended) deps.streams.closeSessionsBefore(ended.userId, ended.validFrom);
+        if (ended) deps.streams.closeSessionsBefore(ended.userId, ended.sessionGeneration);
         else deps.onError(new Error(`unreadable notification ${JSON.stringify(payload.slice(0, 100))}`), `${SESSIONS_ENDED_CHANNEL}: ignored`);
       },
       listening: async (reconnected) => {
         if (!reconnected) return;
         const open = deps.streams.userIds();
         if (open.length === 0) return;
-        for (const [userId, validFrom] of await deps.users.sessionCutoffs(open)) {
-          deps.streams.closeSessionsBefore(userId, validFrom);
+        for (const [userId, sessionGeneration] of await deps.users.sessionGenerations(open)) {
+          deps.streams.closeSessionsBefore(userId, sessionGeneration);
         }
       },
     }),

@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { DisposableCollection } from '../../shared/Disposable';
-import { issuedWithin, principalOf } from '../auth/authentication';
+import { countsFor, principalOf } from '../auth/authentication';
 import type { RevokedTokens } from '../auth/RevokedTokens';
 import { ProblemError } from '../http/ProblemError';
 import type { UserRepository } from '../users/UserRepository';
@@ -57,14 +57,14 @@ export function registerEventRoutes(app: FastifyInstance, deps: EventRoutesDeps)
     // Listening before the position is read: what commits after that read arrives live, what
     // committed before it is in the table (and may arrive live as well; ids are sent once).
     resources.add(deps.hub.subscribe(principal.tenantId, (event) => stream.receive(event)));
-    resources.add(deps.streams.add({ id: principal.tokenId, userId: principal.userId, issuedAt: principal.issuedAt }, stream));
+    resources.add(deps.streams.add({ id: principal.tokenId, userId: principal.userId, sessionGeneration: principal.sessionGeneration }, stream));
     let position;
     try {
       // Checked after registering: a logout that revoked the token (or a password change that ended
       // the user's other sessions) before this check is seen here, one after it finds the stream in the registry.
       const [revoked, access] = await Promise.all([deps.revokedTokens.isRevoked(principal.tokenId), deps.users.accessOf(principal.userId)]);
       position = await deps.eventLog.position(principal.tenantId);
-      if (revoked || !access || !access.active || !issuedWithin(principal.issuedAt, access)) stream.close('revoked');
+      if (revoked || !access || !access.active || !countsFor(principal, access)) stream.close('revoked');
     } catch (error) {
       stream.close('error');
       throw error;

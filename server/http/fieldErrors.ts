@@ -116,7 +116,11 @@ const MESSAGES = {
     en: () => 'would leave the company without an active admin; make another user admin first',
     de: () => 'ließe das Unternehmen ohne aktiven Administrator; machen Sie zuerst einen anderen Benutzer zum Administrator',
   },
-  emailTaken: { en: () => 'is already in use', de: () => 'wird bereits verwendet' },
+  // Says neither whether nor where the address is used: an admin must not learn another company's users by it.
+  emailUnavailable: {
+    en: () => 'cannot be given to a new user; choose another address',
+    de: () => 'kann keinem neuen Benutzer gegeben werden; wählen Sie eine andere Adresse',
+  },
   samePassword: { en: () => 'must differ from your current password', de: () => 'muss sich von Ihrem aktuellen Passwort unterscheiden' },
   maxItems: { en: (p: string) => `must have at most ${p} entries`, de: (p: string) => `darf höchstens ${p} Einträge haben` },
   distinct: { en: () => 'must name each value once', de: () => 'muss jeden Wert einmal nennen' },

@@ -14,13 +14,23 @@ export class ConcurrencyLimit {
 
   /** Starts `task` when a place is free; resolves when it has ended (true), or false when refused. */
   async run(task: () => Promise<void>): Promise<boolean> {
+    if (this.running >= this.limit && this.waiting.length >= this.maxWaiting) {
+      return false;
+    }
+    await this.runQueued(task);
+    return true;
+  }
+
+  /**
+   * Starts `task` when a place is free, never refused: for work that a bounded number of callers
+   * ask for (each has passed `run` before), which must wait its turn but not fail. Resolves when it has ended.
+   */
+  async runQueued(task: () => Promise<void>): Promise<void> {
     if (this.running < this.limit) {
       this.running += 1;
-    } else if (this.waiting.length < this.maxWaiting) {
+    } else {
       // The task that ends hands its place over, so none starts in between.
       await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
-      return false;
     }
     try {
       await task();
@@ -32,6 +42,5 @@ export class ConcurrencyLimit {
         this.running -= 1;
       }
     }
-    return true;
   }
 }

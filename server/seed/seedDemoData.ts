@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, OWASP_SCRYPT_COST, type ScryptCost } from '../auth/passwords';
 import type { Database } from '../db/Database';
 import { bulkLoad } from '../db/bulkLoad';
 import { SCHEMA_LOCK } from '../db/migrate';
@@ -17,6 +17,25 @@ export interface SeedOptions {
    */
   ordersByTenant?: Readonly<Record<string, number>>;
   now: Date;
+  /** The cost of the demo accounts' password hash. Default OWASP's (auth/passwords.ts). */
+  passwordCost?: ScryptCost;
+}
+
+const demoHashes = new Map<string, Promise<string>>();
+
+/**
+ * The hash of the demo password at `cost`, made once per process and cost: every demo account of
+ * every database seeded here has it (the salt too), so that seeding many databases hashes once.
+ */
+function demoPasswordHash(cost: ScryptCost): Promise<string> {
+  const key = `${cost.N}$${cost.r}$${cost.p}`;
+  let hash = demoHashes.get(key);
+  if (!hash) {
+    hash = hashPassword(DEMO_PASSWORD, cost);
+    hash.catch(() => demoHashes.delete(key));
+    demoHashes.set(key, hash);
+  }
+  return hash;
 }
 
 /** The orders of each demo tenant under `options`. */
@@ -53,8 +72,8 @@ export function parseOrdersByTenant(text: string, max = 10_000_000): Record<stri
  * Returns whether anything was created.
  */
 export async function seedDemoData(db: Database, options: SeedOptions): Promise<boolean> {
-  // One hash per account (each with its own salt), made before the transaction: hashing takes a while.
-  const hashes = await Promise.all(DEMO_TENANTS.map((tenant) => Promise.all(demoUsersOf(tenant).map(() => hashPassword(DEMO_PASSWORD)))));
+  // Made before the transaction: hashing takes a while.
+  const demoHash = await demoPasswordHash(options.passwordCost ?? OWASP_SCRYPT_COST);
   const seeded = await db.transaction(async (tx) => {
     // Processes starting together on an empty database: one seeds, the others then find its tenants.
     await tx.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
@@ -63,7 +82,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       return false;
     }
     const tenantIds: string[] = [];
-    for (const [index, tenant] of DEMO_TENANTS.entries()) {
+    for (const tenant of DEMO_TENANTS) {
       const tenantId = randomUUID();
       tenantIds.push(tenantId);
       await tx.query(
@@ -71,11 +90,11 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
          VALUES ($1, $2, $3, $4, $5, $6, $7)`,
         [tenantId, tenant.name, tenant.theme.color1 ?? null, tenant.theme.color2 ?? null, tenant.theme.color3 ?? null, options.now.toISOString(), tenant.orderPrefix],
       );
-      for (const [userIndex, user] of demoUsersOf(tenant).entries()) {
+      for (const user of demoUsersOf(tenant)) {
         await tx.query(
           `INSERT INTO users (id, tenant_id, email, name, password_hash, language, role, created_at, updated_at)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)`,
-          [randomUUID(), tenantId, user.email, user.name, hashes[index]?.[userIndex] ?? '', user.language, user.role, options.now.toISOString()],
+          [randomUUID(), tenantId, user.email, user.name, demoHash, user.language, user.role, options.now.toISOString()],
         );
       }
     }

@@ -31,6 +31,12 @@ function accountOf(row: AccountRow): UserAccount {
   };
 }
 
+/** A user as changed, and the number of their sessions from now on when the change ended those before. */
+export interface ChangedAccount {
+  account: UserAccount;
+  sessionGeneration?: number;
+}
+
 /** Why a change of a user was refused: the tenant would be left without an active admin. */
 export type RefusedAccountChange = 'not-found' | 'last-admin';
 
@@ -91,7 +97,7 @@ export class UserAccountRepository {
    * the tenant's active admins are locked first, so that two admins demoting each other at once are
    * taken one after the other and the second is refused. Deactivating ends the user's sessions.
    */
-  async change(tenantId: string, actorId: string, id: string, change: UserAccountChange, now: Date): Promise<UserAccount | RefusedAccountChange> {
+  async change(tenantId: string, actorId: string, id: string, change: UserAccountChange, now: Date): Promise<ChangedAccount | RefusedAccountChange> {
     return this.db.transaction(async (tx) => {
       const admins = await tx.query<{ id: string }>(
         `SELECT id::text AS id FROM users WHERE tenant_id = $1 AND role = 'admin' AND active ORDER BY id FOR UPDATE`,
@@ -107,17 +113,19 @@ export class UserAccountRepository {
       const diff: Record<string, { from: unknown; to: unknown }> = {};
       if (role !== current.role) diff.role = { from: current.role, to: role };
       if (active !== current.active) diff.active = { from: current.active, to: active };
-      if (Object.keys(diff).length === 0) return accountOf(current);
+      if (Object.keys(diff).length === 0) return { account: accountOf(current) };
       const ended = current.active && !active;
-      const [row] = await tx.query<AccountRow>(
-        `UPDATE users SET role = $3, active = $4, updated_at = $5${ended ? ', sessions_valid_from = $6' : ''}
-          WHERE tenant_id = $1 AND id = $2 RETURNING ${ACCOUNT_COLUMNS}`,
+      const [row] = await tx.query<AccountRow & { session_generation: number }>(
+        `UPDATE users SET role = $3, active = $4, updated_at = $5${ended ? ', sessions_valid_from = $6, session_generation = session_generation + 1' : ''}
+          WHERE tenant_id = $1 AND id = $2 RETURNING ${ACCOUNT_COLUMNS}, session_generation`,
         [tenantId, id, role, active, now.toISOString(), ...(ended ? [sessionsEndAt(now).toISOString()] : [])],
       );
       if (!row) return 'not-found';
       await record(tx, tenantId, id, actorId, now, diff);
-      if (ended) await announceSessionsEnded(tx, id, sessionsEndAt(now));
-      return accountOf(row);
+      if (!ended) return { account: accountOf(row) };
+      const sessionGeneration = Number(row.session_generation);
+      await announceSessionsEnded(tx, id, sessionGeneration);
+      return { account: accountOf(row), sessionGeneration };
     });
   }
 
@@ -125,17 +133,19 @@ export class UserAccountRepository {
    * Gives a user a new one-time password (`passwordHash`'s), to be changed at their next sign-in,
    * and ends their sessions. Undefined when the tenant has no such user.
    */
-  async resetPassword(tenantId: string, actorId: string, id: string, passwordHash: string, now: Date): Promise<UserAccount | undefined> {
+  async resetPassword(tenantId: string, actorId: string, id: string, passwordHash: string, now: Date): Promise<Required<ChangedAccount> | undefined> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.query<AccountRow>(
-        `UPDATE users SET password_hash = $3, must_change_password = true, sessions_valid_from = $5, updated_at = $4
-          WHERE tenant_id = $1 AND id = $2 RETURNING ${ACCOUNT_COLUMNS}`,
+      const [row] = await tx.query<AccountRow & { session_generation: number }>(
+        `UPDATE users SET password_hash = $3, must_change_password = true, sessions_valid_from = $5, updated_at = $4,
+                          session_generation = session_generation + 1
+          WHERE tenant_id = $1 AND id = $2 RETURNING ${ACCOUNT_COLUMNS}, session_generation`,
         [tenantId, id, passwordHash, now.toISOString(), sessionsEndAt(now).toISOString()],
       );
       if (!row) return undefined;
       await record(tx, tenantId, id, actorId, now, { password: 'reset' });
-      await announceSessionsEnded(tx, id, sessionsEndAt(now));
-      return accountOf(row);
+      const sessionGeneration = Number(row.session_generation);
+      await announceSessionsEnded(tx, id, sessionGeneration);
+      return { account: accountOf(row), sessionGeneration };
     });
   }
 }
@@ -151,7 +161,7 @@ export async function record(tx: Queryable, tenantId: string, userId: string, ac
   ]);
 }
 
-/** Tells every process that the user's tokens issued before `validFrom` no longer count (heard on commit). */
-async function announceSessionsEnded(tx: Queryable, userId: string, validFrom: Date): Promise<void> {
-  await tx.query(`SELECT pg_notify('${SESSIONS_ENDED_CHANNEL}', $1::text)`, [`${userId} ${Math.floor(validFrom.getTime() / 1000)}`]);
+/** Tells every process that the user's tokens of sessions before the `sessionGeneration`th no longer count (heard on commit). */
+async function announceSessionsEnded(tx: Queryable, userId: string, sessionGeneration: number): Promise<void> {
+  await tx.query(`SELECT pg_notify('${SESSIONS_ENDED_CHANNEL}', $1::text)`, [`${userId} ${sessionGeneration}`]);
 }

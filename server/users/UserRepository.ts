@@ -20,6 +20,8 @@ export interface UserRecord {
   active: boolean;
   /** The password is a one-time password an admin handed out: signing in requires a new one. */
   must_change_password: boolean;
+  /** The number of the user's sessions now: counted on whenever they all end (migration 017). */
+  session_generation: number;
   theme_color1: string | null;
   theme_color2: string | null;
   theme_color3: string | null;
@@ -41,17 +43,19 @@ export interface UserAccess {
   active: boolean;
   /** Tokens issued before this instant (ISO) no longer count; null: all unexpired ones do. */
   sessionsValidFrom: string | null;
+  /** Only tokens of this number of the user's sessions count (see `TokenClaims.gen`). */
+  sessionGeneration: number;
 }
 
 /**
  * The channel on which the end of a user's sessions is announced to every process (`pg_notify`);
- * the payload is `<user id> <seconds since the epoch>`: streams of tokens issued before that end.
+ * the payload is `<user id> <session generation>`: streams of tokens of sessions before that end.
  */
 export const SESSIONS_ENDED_CHANNEL = 'ended_sessions';
 
 const SELECT_USER = `
   SELECT u.id, u.tenant_id, t.name AS tenant_name, u.email, u.name, u.password_hash, u.language, u.color_scheme, u.role,
-         u.active, u.must_change_password, t.theme_color1, t.theme_color2, t.theme_color3
+         u.active, u.must_change_password, u.session_generation, t.theme_color1, t.theme_color2, t.theme_color3
     FROM users u JOIN tenants t ON t.id = u.tenant_id`;
 
 const COLOUR_COLUMNS: Record<ThemeColorKey, string> = {
@@ -76,13 +80,15 @@ export class UserRepository {
 
   /** The user's role, name, activity and session cut-off now, or undefined when there is no such user: every signed-in request asks (kept prepared). */
   async accessOf(id: string): Promise<UserAccess | undefined> {
-    const rows = await this.db.query<{ role: Role; name: string; active: boolean; sessions_valid_from: string | null }>(
-      'SELECT role, name, active, sessions_valid_from FROM users WHERE id = $1',
+    const rows = await this.db.query<{ role: Role; name: string; active: boolean; sessions_valid_from: string | null; session_generation: number }>(
+      'SELECT role, name, active, sessions_valid_from, session_generation FROM users WHERE id = $1',
       [id],
       { prepared: true },
     );
     const row = rows[0];
-    return row && { role: row.role, name: row.name, active: row.active, sessionsValidFrom: row.sessions_valid_from };
+    return (
+      row && { role: row.role, name: row.name, active: row.active, sessionsValidFrom: row.sessions_valid_from, sessionGeneration: Number(row.session_generation) }
+    );
   }
 
   /** Notes a successful sign-in of the user (the Users page shows the last). */
@@ -90,38 +96,47 @@ export class UserRepository {
     await this.db.query('UPDATE users SET last_login_at = $2 WHERE id = $1', [id, at.toISOString()]);
   }
 
-  /** The session cut-offs (seconds since the epoch) of those of `ids` who have one. */
-  async sessionCutoffs(ids: readonly string[]): Promise<Map<string, number>> {
-    const rows = await this.db.query<{ id: string; valid_from: number }>(
-      `SELECT id::text AS id, floor(extract(epoch FROM sessions_valid_from))::bigint AS valid_from
-         FROM users WHERE id = ANY ($1::uuid[]) AND sessions_valid_from IS NOT NULL`,
+  /** The numbers of the sessions now of those of `ids` whose sessions have ended before. */
+  async sessionGenerations(ids: readonly string[]): Promise<Map<string, number>> {
+    const rows = await this.db.query<{ id: string; session_generation: number }>(
+      'SELECT id::text AS id, session_generation FROM users WHERE id = ANY ($1::uuid[]) AND session_generation > 0',
       [ids],
     );
-    return new Map(rows.map((row) => [row.id, Number(row.valid_from)]));
+    return new Map(rows.map((row) => [row.id, Number(row.session_generation)]));
+  }
+
+  /**
+   * Stores `next`, a stronger hash of the user's unchanged password, unless the hash is no longer
+   * `previous` (the password was changed meanwhile: that one stays). Answers whether it was stored.
+   */
+  async strengthenPasswordHash(id: string, previous: string, next: string): Promise<boolean> {
+    const rows = await this.db.query('UPDATE users SET password_hash = $3 WHERE id = $1 AND password_hash = $2 RETURNING id', [id, previous, next]);
+    return rows.length > 0;
   }
 
   /**
    * Stores the user's new password hash (a password of their own: a one-time password is no longer
-   * to be changed) and ends the user's sessions from before `validFrom` (whole seconds: tokens
-   * issued before it no longer count), announcing it to every process's streams in the same
-   * statement (`SESSIONS_ENDED_CHANNEL`, heard on commit); recorded among the user's changes as
-   * made by themselves. Answers whether the user exists.
+   * to be changed) at `at` and ends every session of the user so far: their number is counted on, so
+   * that no token issued before counts, whatever its second. Announced to every process's streams in
+   * the same statement (`SESSIONS_ENDED_CHANNEL`, heard on commit); recorded among the user's changes
+   * as made by themselves. Answers the number of the user's sessions from now on (for the new
+   * token), or undefined when there is no such user.
    */
-  async changePassword(id: string, passwordHash: string, validFrom: Date): Promise<boolean> {
-    const at = validFrom.toISOString();
-    const seconds = Math.floor(validFrom.getTime() / 1000);
-    const rows = await this.db.query(
+  async changePassword(id: string, passwordHash: string, at: Date): Promise<number | undefined> {
+    const rows = await this.db.query<{ session_generation: number }>(
       `WITH changed AS (
-         UPDATE users SET password_hash = $2, must_change_password = false, sessions_valid_from = $3, updated_at = $3
-          WHERE id = $1 RETURNING id, tenant_id
+         UPDATE users SET password_hash = $2, must_change_password = false, sessions_valid_from = $3, updated_at = $3,
+                          session_generation = session_generation + 1
+          WHERE id = $1 RETURNING id, tenant_id, session_generation
        ), recorded AS (
          INSERT INTO user_changes (tenant_id, user_id, changed_by, changed_at, change)
          SELECT tenant_id, id, id, $3, '{"password":"changed"}'::jsonb FROM changed
        )
-       SELECT pg_notify('${SESSIONS_ENDED_CHANNEL}', id::text || ' ' || $4::text) FROM changed`,
-      [id, passwordHash, at, String(seconds)],
+       SELECT session_generation, pg_notify('${SESSIONS_ENDED_CHANNEL}', id::text || ' ' || session_generation::text) FROM changed`,
+      [id, passwordHash, at.toISOString()],
     );
-    return rows.length > 0;
+    const row = rows[0];
+    return row && Number(row.session_generation);
   }
 
   /**

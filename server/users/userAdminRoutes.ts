@@ -4,17 +4,19 @@ import type { FieldError } from '../../shared/Problem';
 import type { NewUserAccount, UserAccount, UserAccountChange, UserAccountWithPassword } from '../../shared/UserAccount';
 import { isEmailAddress, isUserName, USER_NAME_MAX_LENGTH } from '../../shared/userAccountRules';
 import { principalOf } from '../auth/authentication';
-import { hashPassword } from '../auth/passwords';
+import type { PasswordVerifier } from '../auth/PasswordVerifier';
 import type { OpenStreams } from '../events/OpenStreams';
 import { fieldError } from '../http/fieldErrors';
 import { requestLocale } from '../http/locale';
 import { ProblemError } from '../http/ProblemError';
 import { isUuid } from '../http/uuid';
 import { oneTimePassword } from './oneTimePassword';
-import { sessionsEndAt, type UserAccountRepository } from './UserAccountRepository';
+import type { UserAccountRepository } from './UserAccountRepository';
 
 export interface UserAdminRoutesDeps {
   accounts: UserAccountRepository;
+  /** Hashes the one-time passwords, with the sign-ins' bound on hashes at once. */
+  passwords: Pick<PasswordVerifier, 'hash'>;
   clock: () => Date;
   /** This process's streams of a user whose sessions end (the other processes hear `ended_sessions`). */
   eventStreams: Pick<OpenStreams, 'closeSessionsBefore'>;
@@ -67,8 +69,8 @@ export function registerUserAdminRoutes(app: FastifyInstance, deps: UserAdminRou
     if (errors.length > 0) throw new ProblemError('invalid-value', { errors });
 
     const password = oneTimePassword();
-    const user = await deps.accounts.create(principal.tenantId, principal.userId, { name, email, role, language }, await hashPassword(password), deps.clock());
-    if (!user) throw new ProblemError('invalid-value', { errors: [fieldError('email', 'emailTaken', locale)] });
+    const user = await deps.accounts.create(principal.tenantId, principal.userId, { name, email, role, language }, await deps.passwords.hash(password), deps.clock());
+    if (!user) throw new ProblemError('invalid-value', { errors: [fieldError('email', 'emailUnavailable', locale)] });
     return reply.code(201).header('location', `/api/users/${user.id}`).header('cache-control', 'no-store').send({ user, oneTimePassword: password });
   });
 
@@ -93,9 +95,9 @@ export function registerUserAdminRoutes(app: FastifyInstance, deps: UserAdminRou
       if (changed === 'last-admin') {
         throw new ProblemError('invalid-value', { errors: [fieldError(change.active === false ? 'active' : 'role', 'lastAdmin', locale)] });
       }
-      if (change.active === false) deps.eventStreams.closeSessionsBefore(id, Math.floor(sessionsEndAt(now).getTime() / 1000));
+      if (changed.sessionGeneration !== undefined) deps.eventStreams.closeSessionsBefore(id, changed.sessionGeneration);
       reply.header('cache-control', 'no-store');
-      return changed;
+      return changed.account;
     },
   );
 
@@ -105,10 +107,10 @@ export function registerUserAdminRoutes(app: FastifyInstance, deps: UserAdminRou
     if (!isUuid(id)) throw userNotFound();
     const password = oneTimePassword();
     const now = deps.clock();
-    const user = await deps.accounts.resetPassword(principal.tenantId, principal.userId, id, await hashPassword(password), now);
-    if (!user) throw userNotFound();
-    deps.eventStreams.closeSessionsBefore(id, Math.floor(sessionsEndAt(now).getTime() / 1000));
+    const reset = await deps.accounts.resetPassword(principal.tenantId, principal.userId, id, await deps.passwords.hash(password), now);
+    if (!reset) throw userNotFound();
+    deps.eventStreams.closeSessionsBefore(id, reset.sessionGeneration);
     reply.header('cache-control', 'no-store');
-    return { user, oneTimePassword: password };
+    return { user: reset.account, oneTimePassword: password };
   });
 }

@@ -24,7 +24,8 @@ describe('authentication', () => {
   let server: RunningServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ clock: clock.now });
+    // The limits per address and account; the delay of an account's failures from any address is tested in accountDelay.test.ts.
+    server = await startTestServer({ clock: clock.now, login: { accountDelay: { freeFailures: 10 } } });
   }, STARTUP_TIMEOUT_MS);
 
   afterAll(() => server?.close());
@@ -47,6 +48,8 @@ describe('authentication', () => {
         iat: Math.floor(clock.now().getTime() / 1000),
         auth_time: Math.floor(clock.now().getTime() / 1000),
         exp: Math.floor(clock.now().getTime() / 1000) + 15 * 60,
+        // The user's sessions have never been ended.
+        gen: 0,
         role: 'operator',
       });
     });

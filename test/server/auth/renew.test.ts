@@ -4,6 +4,9 @@ import { EventStreamClient } from '../support/eventStream';
 import { call, expectProblem, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer, TestClock } from '../support/testServer';
 
 const MINUTE = 60_000;
+
+// Sign-ins (a password hash each) and streams: more than five seconds on a busy machine.
+jest.setTimeout(30_000);
 /** The claims of a token the backend issued, read without checking (the backend checks). */
 const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string; iat: number; exp: number; auth_time: number };
@@ -59,6 +62,21 @@ describe('POST /api/auth/renew', () => {
     clock.advance(10 * MINUTE);
     await expectProblem(await renew(token), 401);
     expect((await call(server, '/api/me', { token })).status).toBe(401);
+  });
+
+  it('renews a token once: of renewals sent at once with it, one answers a new token, the others 401', async () => {
+    const { token } = await login(server, GERMAN_EMAIL);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => renew(token)));
+    const won = answers.filter((answer) => answer.status === 200);
+    expect(won).toHaveLength(1);
+    for (const lost of answers.filter((answer) => answer.status !== 200)) {
+      expect((await expectProblem(lost, 401)).type).toBe('urn:order-cockpit:problem:unauthorized');
+      expect(lost.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
+    }
+    const renewed = ((await won[0]?.json()) as LoginResult).token;
+    expect((await call(server, '/api/me', { token: renewed })).status).toBe(200);
+    expect((await call(server, '/api/me', { token })).status).toBe(401);
+    await expectProblem(await renew(token), 401);
   });
 
   it('renews no token that is expired, revoked or absent', async () => {

@@ -412,7 +412,7 @@ describeOnPostgres('the event hub on PostgreSQL (LISTEN/NOTIFY)', () => {
     const streams = new OpenStreams();
     // As a LiveStream does, a stream leaves the registry when it ends.
     const open = (tokenId: string, name: string) => {
-      const registration = streams.add({ id: tokenId, userId: randomUUID(), issuedAt: 0 }, {
+      const registration = streams.add({ id: tokenId, userId: randomUUID(), sessionGeneration: 0 }, {
         close: (reason) => {
           closed.push(`${name}:${reason}`);
           registration.dispose();
@@ -451,9 +451,8 @@ describeOnPostgres('the event hub on PostgreSQL (LISTEN/NOTIFY)', () => {
     }
     const closed: string[] = [];
     const streams = new OpenStreams();
-    const issuedAt = Math.floor(Date.now() / 1000) - 60;
     const open = (userId: string, name: string) => {
-      const registration = streams.add({ id: randomUUID(), userId, issuedAt }, {
+      const registration = streams.add({ id: randomUUID(), userId, sessionGeneration: 0 }, {
         close: (reason) => {
           closed.push(`${name}:${reason}`);
           registration.dispose();

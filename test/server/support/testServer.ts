@@ -41,13 +41,25 @@ export class TestClock {
 }
 
 /**
+ * The cost of test servers' password hashes unless a test gives one: N 2^14, the cost of before
+ * OWASP's, at a tenth of its time. At OWASP's cost a hash took seconds while the suite ran on a busy
+ * machine, and the suite signs in hundreds of times; passwordHashing.test.ts signs in at OWASP's.
+ */
+export const TEST_SCRYPT_COST = { N: 2 ** 14, r: 8, p: 1 };
+
+/**
  * A server on 127.0.0.1 and a free port, with a fresh database of the test engine (testEngine.ts) and
  * 50 orders per tenant: an embedded one in memory (a copy of the migrated one the project's global
  * setup wrote, see embeddedDump.ts), or on PostgreSQL a database of its own, dropped when the server
  * closes. A `databaseUrl` or a data directory given (see `keptStorage`) is used as it is.
  */
 export async function startTestServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const settings: StartServerOptions = { seedOrders: 50, staticDir: '/nonexistent/order-cockpit-dist', ...options };
+  const settings: StartServerOptions = {
+    seedOrders: 50,
+    staticDir: '/nonexistent/order-cockpit-dist',
+    ...options,
+    login: { ...options.login, hashing: { cost: TEST_SCRYPT_COST, ...options.login?.hashing } },
+  };
   const inMemory = settings.databaseUrl === undefined && (settings.database === undefined || settings.database === 'memory');
   if (TEST_ENGINE === 'pglite' && inMemory) {
     return startServer({ memoryFromDump: migratedDumpFile(), ...settings });

@@ -112,13 +112,34 @@ describe('the tenant\'s users, administered by its admins', () => {
     expect(invalid.errors?.map((error) => error.field)).toEqual(['name', 'email']);
     const badLanguage = await expectProblem(await create({ name: 'Sprache', email: 'sprache@autohaus-nord.example', role: 'operator', language: 'fr' }), 400);
     expect(badLanguage.errors).toEqual([{ field: 'language', message: 'must be one of: de, en' }]);
-    const taken = await expectProblem(await create({ name: 'Doppelt', email: BRITISH_EMAIL.toUpperCase(), role: 'operator' }), 422);
-    expect(taken.errors).toEqual([{ field: 'email', message: 'is already in use' }]);
+    const taken = await expectProblem(await create({ name: 'Doppelt', email: GERMAN_EMAIL.toUpperCase(), role: 'operator' }), 422);
+    expect(taken.errors).toEqual([{ field: 'email', message: 'cannot be given to a new user; choose another address' }]);
     const tooLong = await expectProblem(await create({ name: 'n'.repeat(201), email: 'lang@autohaus-nord.example', role: 'operator' }), 422);
     expect(tooLong.errors?.[0]).toEqual({ field: 'name', message: 'must have at most 200 characters' });
     const badRole = await expectProblem(await create({ name: 'Rolle', email: 'rolle@autohaus-nord.example', role: 'owner' }), 400);
     expect(badRole.errors?.[0]?.field).toBe('role');
     await expectProblem(await create({ name: 'Zeile\u0007', email: 'zeile@autohaus-nord.example', role: 'operator' }), 400);
+    expect((await users()).length).toBe(before);
+  });
+
+  it('refuses an address another company uses in words that tell neither whether nor where it is used, in English and German', async () => {
+    const before = (await users()).length;
+    const elsewhere = { name: 'Doppelt', email: BRITISH_EMAIL.toUpperCase(), role: 'operator' };
+    const own = { name: 'Doppelt', email: GERMAN_EMAIL, role: 'operator' };
+    for (const [locale, message] of [
+      ['en', 'cannot be given to a new user; choose another address'],
+      ['de', 'kann keinem neuen Benutzer gegeben werden; wählen Sie eine andere Adresse'],
+    ] as const) {
+      const answers = [];
+      for (const body of [elsewhere, own]) {
+        const problem = await expectProblem(await call(server, '/api/users', { token: admin.token, body, locale }), 422);
+        expect(problem.errors).toEqual([{ field: 'email', message }]);
+        expect(JSON.stringify(problem)).not.toMatch(/City Fleet|in use|verwendet|exist|another compan|anderen Unternehmen/i);
+        answers.push(problem);
+      }
+      // An address of another company is refused exactly as one of the admin's own.
+      expect(answers[0]).toEqual(answers[1]);
+    }
     expect((await users()).length).toBe(before);
   });
 

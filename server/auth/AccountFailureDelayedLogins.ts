@@ -1,0 +1,39 @@
+import type { AccountFailureDelay } from './AccountFailureDelay';
+import type { LoginAttempt, LoginLimits, LoginStart } from './LoginRateLimiter';
+
+/**
+ * The per-address limits (`inner`) together with the delay of the account's consecutive failures
+ * from any address (`AccountFailureDelay`): an attempt counts against both or neither, and waits for
+ * the longer of the two when refused. A success or a withdrawal takes it back from both.
+ */
+export class AccountFailureDelayedLogins implements LoginLimits {
+  constructor(
+    private readonly inner: LoginLimits,
+    private readonly delay: Pick<AccountFailureDelay, 'take' | 'succeeded' | 'withdraw'>,
+    private readonly clock: () => Date,
+  ) {}
+
+  async start(address: string, email: string): Promise<LoginStart> {
+    const started = await this.inner.start(address, email);
+    if ('retryAfterSeconds' in started) {
+      return started;
+    }
+    const now = this.clock().getTime();
+    const waitMs = await this.delay.take(email, now);
+    if (waitMs > 0) {
+      await this.inner.withdraw(started.attempt);
+      return { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+    }
+    return { attempt: { ...started.attempt, accountFailure: { email, time: now } } };
+  }
+
+  async succeeded(attempt: LoginAttempt): Promise<void> {
+    await this.inner.succeeded(attempt);
+    if (attempt.accountFailure) await this.delay.succeeded(attempt.accountFailure.email);
+  }
+
+  async withdraw(attempt: LoginAttempt): Promise<void> {
+    await this.inner.withdraw(attempt);
+    if (attempt.accountFailure) await this.delay.withdraw(attempt.accountFailure.email, attempt.accountFailure.time);
+  }
+}
