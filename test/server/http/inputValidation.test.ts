@@ -239,6 +239,15 @@ describe('input validation', () => {
       expect(fields(number)).toEqual(['theme.color1']);
     });
 
+    it('an operation that takes no body refuses one like any other: 415 for another type, 400 for malformed JSON, nothing renewed', async () => {
+      const own = (await login(server, BRITISH_EMAIL)).token;
+      for (const path of ['/api/auth/renew', '/api/auth/logout']) {
+        await expectProblem(await call(server, path, { token: own, body: 'x', headers: { 'content-type': 'text/plain' } }), 415);
+        await expectProblem(await call(server, path, { token: own, body: 'x' }), 400);
+      }
+      expect((await call(server, '/api/me', { token: own })).status).toBe(200);
+    });
+
     it('query strings are still read as their schema says', async () => {
       const response = await call(server, `/api/orders?${range}&limit=3&status=new`, { token });
       expect(response.status).toBe(200);
