@@ -20,6 +20,7 @@ export interface JsonSchema {
   oneOf?: JsonSchema[];
   anyOf?: JsonSchema[];
   default?: unknown;
+  examples?: unknown[];
 }
 
 /** `allOf` folded into one schema: properties and `required` joined, the rest taken from the last that has it. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Operation } from 'openapi-backend';
 import { type ActorName, SIGNED_IN_ACTORS } from './fuzzActors';
-import { type FuzzRequest, readable, type RequestIntent } from './fuzzRequest';
+import { encodeQueryPart, type FuzzRequest, readable, type RequestIntent } from './fuzzRequest';
 import { hostileValue } from './hostileValues';
 import { contentTypes, hostileHeader, malformedBodies, rawQueries } from './hostileRequestParts';
 import type { JsonSchema } from './jsonSchema';
@@ -90,7 +90,7 @@ export function operationRequests(operation: Operation, known: KnownValues, toke
   const written = (part: Parts, intent: RequestIntent, changes: Partial<Pick<FuzzRequest, 'rawQuery' | 'body'>> & { headers?: Record<string, string> } = {}): FuzzRequest => {
     let path = operation.path;
     for (const [name, value] of Object.entries(part.path)) {
-      path = path.replace(`{${name}}`, encodeURIComponent(asText(value)).replace(/%2E/gi, '.'));
+      path = path.replace(`{${name}}`, encodeQueryPart(asText(value)).replace(/%2E/gi, '.'));
     }
     const query = part.query.flatMap(([name, value]): [string, string][] => (Array.isArray(value) ? value.map((item) => [name, asText(item)]) : [[name, asText(value)]]));
     // The actor's token is added as the request is sent (sessions are renewed between requests).

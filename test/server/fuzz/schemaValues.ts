@@ -79,7 +79,9 @@ function stringValue(schema: JsonSchema): fc.Arbitrary<string> {
   }
   if (schema.pattern !== undefined) {
     const pattern = new RegExp(schema.pattern);
-    return fc.stringMatching(pattern, { maxLength: schema.maxLength }).filter((text) => text.length >= (schema.minLength ?? 0) && pattern.test(text));
+    // A repetition that must reach `minLength` (`[A-Za-z0-9_-]+` of 87 characters) is generated at that length.
+    const repeated = schema.minLength !== undefined ? new RegExp(schema.pattern.replace(/(\])\+/, `$1{${schema.minLength},${schema.maxLength ?? schema.minLength}}`)) : pattern;
+    return fc.stringMatching(repeated).filter((text) => text.length >= (schema.minLength ?? 0) && text.length <= (schema.maxLength ?? Infinity) && pattern.test(text));
   }
   return lengthWithin(schema).chain((length) => stringOf(textCodePoint, length));
 }
@@ -126,6 +128,10 @@ function valueOfSchema(schema: JsonSchema, place: string, known: KnownValues): f
   }
   if (schema.enum) {
     return fc.constantFrom(...schema.enum);
+  }
+  if (schema.format === 'text' && schema.examples && schema.examples.length > 0) {
+    // Text whose valid values the document can only show (a time zone that exists): its examples.
+    return fc.constantFrom(...schema.examples);
   }
   const alternatives = schema.oneOf ?? schema.anyOf;
   if (alternatives) {
