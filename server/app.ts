@@ -24,7 +24,7 @@ import type { PostgresNotifications } from './events/PostgresNotifications';
 import { registerCompression } from './http/compression';
 import { registerConsoleAssets } from './http/consoleAssets';
 import { ConsolePage } from './http/consolePage';
-import { registerErrorHandling } from './http/errorHandling';
+import { answerUnroutable, registerErrorHandling } from './http/errorHandling';
 import { registerHealthRoutes } from './http/healthRoutes';
 import { requestValidators } from './http/requestValidation';
 import { registerRuntimeConfigRoute } from './http/runtimeConfigRoute';
@@ -152,6 +152,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy && options.trustProxy.length > 0 ? [...options.trustProxy] : false,
     // Unknown fields are refused (400), never dropped silently; query values are coerced to the schema, bodies never.
     schemaController: requestValidators(),
+    // A path the router cannot read (bad percent-encoding, an over-long parameter) is a 404 problem.
+    frameworkErrors: answerUnroutable,
   });
   // Bodies are JSON; anything else is answered with 415.
   app.removeContentTypeParser('text/plain');

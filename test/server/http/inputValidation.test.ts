@@ -248,6 +248,16 @@ describe('input validation', () => {
       expect((await call(server, '/api/me', { token: own })).status).toBe(200);
     });
 
+    it.each([
+      ['a lone surrogate, percent-encoded', '/api/orders/%ED%A0%80'],
+      ['bytes that are no UTF-8', '/api/users/ca%ED%BF%BD'],
+      ['an id of 101 characters', `/api/orders/${'a'.repeat(101)}`],
+      ['an id of 101 characters under a view', `/api/me/views/${'a'.repeat(101)}`],
+    ])('a path with %s names no resource: a 404 problem, not the router\'s own answer', async (_case, path) => {
+      const body = await expectProblem(await call(server, path, { token, locale: 'de' }), 404);
+      expect(body.type).toBe('urn:order-cockpit:problem:not-found');
+    });
+
     it('query strings are still read as their schema says', async () => {
       const response = await call(server, `/api/orders?${range}&limit=3&status=new`, { token });
       expect(response.status).toBe(200);
