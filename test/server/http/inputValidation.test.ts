@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { encodeCursor, type KeyValue } from '../../../server/orders/orderCursor';
 import { type OrderSortName, orderSort } from '../../../server/orders/orderSorts';
 import type { RunningServer } from '../../../server/startServer';
 import type { Order } from '../../../shared/Order';
 import { insertOrder, tenantOf } from '../support/orderFixtures';
+import { OPENAPI_DOCUMENT } from '../support/openApiContract';
 import { browserSubscription } from '../support/webPushCrypto';
 import { BRITISH_EMAIL, call, expectProblem, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer, TestClock } from '../support/testServer';
 
@@ -211,6 +214,15 @@ describe('input validation', () => {
       const body = await expectProblem(await patch(order, change, 'en'), 400);
       expect(body.errors).toEqual([{ field, message: expect.stringMatching(/^must be of type string/) }]);
       expect(await get(order.id)).toEqual(order);
+    });
+
+    it('a push subscription whose expirationTime is past the contract\'s maximum is a 400 naming it', async () => {
+      const contract = parse(readFileSync(OPENAPI_DOCUMENT, 'utf8')) as { components: { schemas: { PushSubscription: { properties: { expirationTime: { maximum?: number } } } } } };
+      const maximum = contract.components.schemas.PushSubscription.properties.expirationTime.maximum;
+      expect(maximum).toBe(8.64e15);
+      const subscription = { ...browserSubscription('https://fcm.googleapis.com/fcm/send/input-validation').json, expirationTime: (maximum ?? 0) * 10 };
+      const body = await expectProblem(await call(server, '/api/push/subscriptions', { token, body: subscription }), 400);
+      expect(fields(body)).toEqual(['expirationTime']);
     });
 
     it('clearing the notes is an empty string', async () => {
