@@ -38,7 +38,8 @@ export function answerFaults(request: FuzzRequest, answer: FuzzAnswer, foreign: 
     }
     const field = request.intent.field;
     // Telemetry is decoded whole (OTLP, protobuf or JSON): its 400 says the body is no export request.
-    const takesFields = !request.path.startsWith('/v1/');
+    // Likewise a body that is no JSON at all (`NaN`, a `__proto__` member): nothing in it is a field.
+    const takesFields = !request.path.startsWith('/v1/') && problem.type !== 'urn:order-cockpit:problem:malformed-json';
     if (answer.status === 400 && takesFields && field !== undefined && (request.intent.part === 'body' || request.intent.part === 'query')) {
       const named = (problem.errors ?? []).map((error) => error.field);
       if (!named.some((name) => related(name, field)) && (named.length === 0 || !named.every((name) => FIELDS_BEYOND_THE_SCHEMA.has(name)))) {

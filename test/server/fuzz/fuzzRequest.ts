@@ -27,8 +27,22 @@ export interface FuzzRequest {
   intent: RequestIntent;
 }
 
-/** Percent-encoding of a query value; a lone surrogate becomes the bytes of its code point (not UTF-8 anyone may decode). */
+/**
+ * Node answers a request head over 16 KB with a bare 431 before the backend sees it: a path or query
+ * value is cut to this many characters as sent (the bodies carry the longer texts).
+ */
+const MAX_URL_PART = 4_000;
+
+/**
+ * Percent-encoding of a path or query value; a lone surrogate becomes the bytes of its code point
+ * (not UTF-8 anyone may decode). At most MAX_URL_PART characters.
+ */
 export function encodeQueryPart(text: string): string {
+  const encoded = encodeAll(text);
+  return encoded.length > MAX_URL_PART ? encoded.slice(0, MAX_URL_PART).replace(/%[0-9A-F]?$/, '') : encoded;
+}
+
+function encodeAll(text: string): string {
   let encoded = '';
   for (let index = 0; index < text.length; index += 1) {
     const unit = text.charCodeAt(index);

@@ -7,8 +7,8 @@ import fc from 'fast-check';
 
 /** A header value of every byte fetch lets through: tabs, Latin-1, sizes up to near the server's header limit. */
 const oddHeaderText = fc.oneof(
-  fc.constantFrom('', ' ', '\t', 'é', 'ÿ'.repeat(20), '\u00a0x', 'x'.repeat(8_000), '%00', '"', ',', ';', '*'),
-  fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).map((code) => String.fromCharCode(code)), maxLength: 40 }).map((text) => text.trim()),
+  fc.constantFrom('', ' ', '\t', 'é', 'ÿ'.repeat(20), '\u00a0x', 'x'.repeat(6_000), '%00', '"', ',', ';', '*'),
+  fc.string({ unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0xa0, max: 0xff })).map((code) => String.fromCharCode(code)), maxLength: 40 }).map((text) => text.trim()),
 );
 
 const HEADER_VALUES: Readonly<Record<string, readonly string[]>> = {
@@ -89,4 +89,4 @@ export function malformedBodies(validText: string): fc.Arbitrary<string> {
 }
 
 /** Query additions that are no valid percent-encoding, or repeat and confuse. */
-export const rawQueries = fc.constantFrom('%', '%zz', '%E0%A4%A', '%FF', 'a=%00', '&&', '=', 'a', '__proto__=1', 'constructor=x', 'a[b]=c', 'a.b=c', `x=${'y'.repeat(5_000)}`);
+export const rawQueries = fc.constantFrom('%', '%zz', '%E0%A4%A', '%FF', 'a=%00', '&&', '=', 'a', '__proto__=1', 'constructor=x', 'a[b]=c', 'a.b=c', `x=${'y'.repeat(4_000)}`);

@@ -11,6 +11,15 @@ export interface FuzzAnswer {
 const ANSWER_TIMEOUT_MS = 15_000;
 
 /**
+ * A header value as a client sends it: beyond Latin-1, its UTF-8 bytes (fetch takes one character
+ * per byte); without the spaces and tabs around it, which HTTP does not count.
+ */
+function asHeaderBytes(value: string): string {
+  const trimmed = value.replace(/^[ \t]+|[ \t]+$/g, '');
+  return /[^\u0000-\u00ff]/.test(trimmed) ? Buffer.from(trimmed, 'utf8').toString('latin1') : trimmed;
+}
+
+/**
  * Sends a request through the test file's `fetch` (every answer is held to the contract there, see
  * checkResponses.ts) with the actor's current token unless the request brings an `Authorization`
  * of its own. An event stream is read to its first bytes and closed.
@@ -21,7 +30,7 @@ export async function sendRequest(baseUrl: string, request: FuzzRequest, token: 
     headers.set('authorization', `Bearer ${token}`);
   }
   for (const [name, value] of Object.entries(request.headers)) {
-    headers.set(name, value);
+    headers.set(name, asHeaderBytes(value));
   }
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(new Error(`no answer within ${ANSWER_TIMEOUT_MS} ms`)), ANSWER_TIMEOUT_MS);

@@ -83,7 +83,8 @@ function mutationsAt(value: unknown, place: Place, required: boolean): fc.Arbitr
     mutations.push(
       fc.tuple(unknownNames, fc.jsonValue({ maxDepth: 1 })).map(([name, member]) => ({
         value: replaced(value, place.path, (old) => ({ ...(old as object), [name]: member })),
-        field: fieldName([...place.path, name]),
+        // A member without a name is named as the object holding it.
+        field: fieldName(name === '' ? place.path : [...place.path, name]),
         change: 'an unknown field',
       })),
     );
