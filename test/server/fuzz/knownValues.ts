@@ -22,7 +22,7 @@ const subscription = browserSubscription(`https://${TEST_PUSH_HOST}/send/fuzz`);
  * accounts and their password, an endpoint of the test push service with a real browser key.
  */
 export function knownValues(world: FuzzWorld, operationId: string): KnownValues {
-  const all = (pick: (tenant: ReturnType<FuzzWorld['allTenants']>[number]) => string[]) => () => world.allTenants().flatMap(pick);
+  const all = (pick: (tenant: ReturnType<FuzzWorld['allTenants']>[number]) => readonly unknown[]) => () => world.allTenants().flatMap(pick);
   const orderIds = oneOfNow(all((tenant) => tenant.orderIds));
   const versions = oneOfNow(all((tenant) => [...tenant.versions.values()]));
   const viewIds = oneOfNow(all((tenant) => tenant.viewIds));
