@@ -1,6 +1,7 @@
 import { createECDH } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '../../shared/Language';
+import { LAST_INSTANT } from '../../shared/instant';
 import type { FieldError } from '../../shared/Problem';
 import { principalOf } from '../auth/authentication';
 import { requestLocale } from '../http/locale';
@@ -24,8 +25,9 @@ const subscribeSchema = {
     required: ['endpoint', 'keys'],
     properties: {
       endpoint,
-      // Milliseconds since the epoch (DOMHighResTimeStamp); null when the push service names no end.
-      expirationTime: { type: ['number', 'null'], minimum: 0, maximum: 8.64e15 },
+      // Milliseconds since the epoch (DOMHighResTimeStamp), at most the last supported instant (it is
+      // stored as one); null when the push service names no end.
+      expirationTime: { type: ['number', 'null'], minimum: 0, maximum: Date.parse(LAST_INSTANT) },
       keys: {
         type: 'object',
         additionalProperties: false,

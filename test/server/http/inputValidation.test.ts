@@ -216,11 +216,13 @@ describe('input validation', () => {
       expect(await get(order.id)).toEqual(order);
     });
 
-    it('a push subscription whose expirationTime is past the contract\'s maximum is a 400 naming it', async () => {
+    it.each([
+      ['just past the last supported instant', Date.parse('2100-12-31T23:59:59.999Z') + 1],
+      ['near the last instant a date holds (it was a 500)', 8_639_999_999_999_989],
+    ])('a push subscription whose expirationTime is %s is a 400 naming it, as the contract\'s maximum says', async (_case, expirationTime) => {
       const contract = parse(readFileSync(OPENAPI_DOCUMENT, 'utf8')) as { components: { schemas: { PushSubscription: { properties: { expirationTime: { maximum?: number } } } } } };
-      const maximum = contract.components.schemas.PushSubscription.properties.expirationTime.maximum;
-      expect(maximum).toBe(8.64e15);
-      const subscription = { ...browserSubscription('https://fcm.googleapis.com/fcm/send/input-validation').json, expirationTime: (maximum ?? 0) * 10 };
+      expect(contract.components.schemas.PushSubscription.properties.expirationTime.maximum).toBe(Date.parse('2100-12-31T23:59:59.999Z'));
+      const subscription = { ...browserSubscription('https://fcm.googleapis.com/fcm/send/input-validation').json, expirationTime };
       const body = await expectProblem(await call(server, '/api/push/subscriptions', { token, body: subscription }), 400);
       expect(fields(body)).toEqual(['expirationTime']);
     });
