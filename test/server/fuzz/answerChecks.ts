@@ -11,10 +11,10 @@ function related(named: string, changed: string): boolean {
 
 /**
  * Fields whose valid values the schemas cannot give (an opaque cursor, a time zone that exists, a
- * range's order and length, a price bound above the other): a request broken elsewhere may be
+ * range's order and length, a price bound above the other, an order's version): a request broken elsewhere may be
  * refused for one of them first.
  */
-const FIELDS_BEYOND_THE_SCHEMA = new Set(['cursor', 'tz', 'begin', 'end', 'priceMin']);
+const FIELDS_BEYOND_THE_SCHEMA = new Set(['cursor', 'tz', 'begin', 'end', 'priceMin', 'If-Match']);
 
 /**
  * What in an answer breaks the properties every answer must have (the contract itself is checked

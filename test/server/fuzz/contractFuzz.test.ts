@@ -5,7 +5,7 @@ import { OPENAPI_DOCUMENT, OpenApiContract } from '../support/openApiContract';
 import { STARTUP_TIMEOUT_MS } from '../support/testServer';
 import { answerFaults } from './answerChecks';
 import { ACTOR_EMAILS } from './fuzzActors';
-import { describeRequest, type FuzzRequest } from './fuzzRequest';
+import { describeRequest, type FuzzRequest, target } from './fuzzRequest';
 import { FUZZ_RUNS, FUZZ_SEED, fuzzed, replayHint, runsAt } from './fuzzSettings';
 import { FuzzWorld } from './fuzzWorld';
 import { knownValues } from './knownValues';
@@ -29,6 +29,9 @@ const OPERATIONS = Object.values((parse(readFileSync(OPENAPI_DOCUMENT, 'utf8')) 
 
 /** Each request of these costs a password hash, and a wrong password counts against the limits. */
 const BUDGET_SHARE: Readonly<Record<string, number>> = { login: 0.25, changePassword: 0.25, logout: 0.5, renew: 0.5 };
+
+/** The longest path and query sent (Node's limit for the whole request head is 16 KB). */
+const MAX_TARGET_LENGTH = 12_000;
 
 /** The markers of every tenant but the one the answer is for. */
 function foreignMarkers(world: FuzzWorld, request: FuzzRequest, text: string): string[] {
@@ -75,6 +78,9 @@ describe('contract fuzzing', () => {
     });
 
     test.prop([requests], { seed: FUZZ_SEED, numRuns, endOnFailure: true })(`${operationId}: ${numRuns} requests keep the contract`, async (request) => {
+      // Not this operation's request: an empty path parameter names another route (`/api/orders/`), and
+      // Node refuses a request head over 16 KB with a bare 431 before the backend sees it.
+      fc.pre(!/\/\/|\/$/.test(request.path) && target(request).length <= MAX_TARGET_LENGTH);
       const before = await world.fingerprintBefore();
       const answer = await sendRequest(world.server.url, request, world.tokenOf(request.actor));
       const refused = answer.status < 200 || answer.status >= 300;
