@@ -26,7 +26,7 @@ import type { PostgresNotifications } from './events/PostgresNotifications';
 import { registerCompression } from './http/compression';
 import { registerConsoleAssets } from './http/consoleAssets';
 import { ConsolePage } from './http/consolePage';
-import { registerErrorHandling } from './http/errorHandling';
+import { answerUnroutable, registerErrorHandling } from './http/errorHandling';
 import { registerHealthRoutes } from './http/healthRoutes';
 import { requestValidators } from './http/requestValidation';
 import { registerContractRequestRules } from './http/contract/contractRequestRules';
@@ -155,6 +155,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: options.trustProxy && options.trustProxy.length > 0 ? [...options.trustProxy] : false,
     // Unknown fields are refused (400), never dropped silently; query values are coerced to the schema, bodies never.
     schemaController: requestValidators(),
+    // A path the router cannot read (bad percent-encoding, an over-long parameter) is a 404 problem.
+    frameworkErrors: answerUnroutable,
   });
   // Every request of the contract's paths is validated with the contract's schemas.
   registerContractRequestRules(app);

@@ -55,6 +55,16 @@ export function requestPath(request: FastifyRequest): string {
 }
 
 /**
+ * What the router refuses before any route is chosen: a path that is no percent-encoded UTF-8, or a
+ * path parameter longer than the router takes. Such a path names no resource, so the answer is the
+ * 404 problem of an unknown path (as docs/openapi.yaml says of a malformed id), never the router's own
+ * JSON.
+ */
+export function answerUnroutable(_error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  void sendProblem(request, reply, new ProblemError('not-found', { params: { path: requestPath(request) } }));
+}
+
+/**
  * Errors become problems. A request for a path nobody serves gets `fallback` first (the console's
  * single-page fallback), which may answer it; otherwise a 404 problem.
  */

@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
 import { encodeCursor, type KeyValue } from '../../../server/orders/orderCursor';
 import { type OrderSortName, orderSort } from '../../../server/orders/orderSorts';
 import type { RunningServer } from '../../../server/startServer';
 import type { Order } from '../../../shared/Order';
 import { insertOrder, tenantOf } from '../support/orderFixtures';
+import { OPENAPI_DOCUMENT } from '../support/openApiContract';
 import { browserSubscription } from '../support/webPushCrypto';
 import { BRITISH_EMAIL, call, expectProblem, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer, TestClock } from '../support/testServer';
 
@@ -213,6 +216,17 @@ describe('input validation', () => {
       expect(await get(order.id)).toEqual(order);
     });
 
+    it.each([
+      ['just past the last supported instant', Date.parse('2100-12-31T23:59:59.999Z') + 1],
+      ['near the last instant a date holds (it was a 500)', 8_639_999_999_999_989],
+    ])('a push subscription whose expirationTime is %s is a 400 naming it, as the contract\'s maximum says', async (_case, expirationTime) => {
+      const contract = parse(readFileSync(OPENAPI_DOCUMENT, 'utf8')) as { components: { schemas: { PushSubscription: { properties: { expirationTime: { maximum?: number } } } } } };
+      expect(contract.components.schemas.PushSubscription.properties.expirationTime.maximum).toBe(Date.parse('2100-12-31T23:59:59.999Z'));
+      const subscription = { ...browserSubscription('https://fcm.googleapis.com/fcm/send/input-validation').json, expirationTime };
+      const body = await expectProblem(await call(server, '/api/push/subscriptions', { token, body: subscription }), 400);
+      expect(fields(body)).toEqual(['expirationTime']);
+    });
+
     it('clearing the notes is an empty string', async () => {
       const order = await fresh();
       const response = await patch(order, { notes: '' });
@@ -237,6 +251,25 @@ describe('input validation', () => {
       expect(fields(long)).toEqual(['theme.color1']);
       const number = await expectProblem(await call(server, '/api/me', { method: 'PATCH', token: british, body: { theme: { color1: 255 } } }), 400);
       expect(fields(number)).toEqual(['theme.color1']);
+    });
+
+    it('an operation that takes no body refuses one like any other: 415 for another type, 400 for malformed JSON, nothing renewed', async () => {
+      const own = (await login(server, BRITISH_EMAIL)).token;
+      for (const path of ['/api/auth/renew', '/api/auth/logout']) {
+        await expectProblem(await call(server, path, { token: own, body: 'x', headers: { 'content-type': 'text/plain' } }), 415);
+        await expectProblem(await call(server, path, { token: own, body: 'x' }), 400);
+      }
+      expect((await call(server, '/api/me', { token: own })).status).toBe(200);
+    });
+
+    it.each([
+      ['a lone surrogate, percent-encoded', '/api/orders/%ED%A0%80'],
+      ['bytes that are no UTF-8', '/api/users/ca%ED%BF%BD'],
+      ['an id of 101 characters', `/api/orders/${'a'.repeat(101)}`],
+      ['an id of 101 characters under a view', `/api/me/views/${'a'.repeat(101)}`],
+    ])('a path with %s names no resource: a 404 problem, not the router\'s own answer', async (_case, path) => {
+      const body = await expectProblem(await call(server, path, { token, locale: 'de' }), 404);
+      expect(body.type).toBe('urn:order-cockpit:problem:not-found');
     });
 
     it('query strings are still read as their schema says', async () => {
