@@ -25,8 +25,14 @@ function numberFrom(name: string): number | undefined {
   return value;
 }
 
-/** The seed of this run: `FUZZ_SEED`, or one drawn now (and printed with any failure). */
-export const FUZZ_SEED = numberFrom('FUZZ_SEED') ?? Math.floor(Math.random() * 2 ** 31);
+/**
+ * The seed `npm test` runs with, the same every time: a change that breaks a property fails the
+ * same requests on every machine. New requests are found by `npm run fuzz`, which draws a seed.
+ */
+const TEST_SEED = 31;
+
+/** The seed of this run: `FUZZ_SEED`, or the test seed (printed with any failure either way). */
+export const FUZZ_SEED = numberFrom('FUZZ_SEED') ?? TEST_SEED;
 
 const explicitRuns = numberFrom('FUZZ_RUNS');
 
