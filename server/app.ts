@@ -29,6 +29,7 @@ import { ConsolePage } from './http/consolePage';
 import { answerUnroutable, registerErrorHandling } from './http/errorHandling';
 import { registerHealthRoutes } from './http/healthRoutes';
 import { requestValidators } from './http/requestValidation';
+import { answerUnreadableRequest } from './http/unreadableRequests';
 import { registerContractRequestRules } from './http/contract/contractRequestRules';
 import { registerRuntimeConfigRoute } from './http/runtimeConfigRoute';
 import { DEFAULT_SESSION_IDLE_MINUTES, type RuntimeConfig } from '../shared/RuntimeConfig';
@@ -157,6 +158,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     schemaController: requestValidators(),
     // A path the router cannot read (bad percent-encoding, an over-long parameter) is a 404 problem.
     frameworkErrors: answerUnroutable,
+    // A request Node cannot read as HTTP (a head over 16 KiB, none at all) is a problem too.
+    clientErrorHandler: answerUnreadableRequest,
   });
   // Every request of the contract's paths is validated with the contract's schemas.
   registerContractRequestRules(app);

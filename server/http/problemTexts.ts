@@ -18,6 +18,8 @@ export type ProblemKind =
   | 'precondition-failed'
   | 'precondition-required'
   | 'payload-too-large'
+  | 'request-head-too-large'
+  | 'request-timeout'
   | 'unsupported-media-type'
   | 'invalid-value'
   | 'too-many-attempts'
@@ -45,6 +47,8 @@ interface ProblemText {
 }
 
 const mebibytes = (bytes: number | undefined) => `${((bytes ?? 0) / 1_048_576).toLocaleString('en')} MiB`;
+const kibibytes = (bytes: number | undefined) => `${((bytes ?? 0) / 1024).toLocaleString('en')} KiB`;
+const kibibytesDe = (bytes: number | undefined) => `${((bytes ?? 0) / 1024).toLocaleString('de')} KiB`;
 const mebibytesDe = (bytes: number | undefined) => `${((bytes ?? 0) / 1_048_576).toLocaleString('de')} MiB`;
 
 export const PROBLEM_TEXTS: Record<ProblemKind, ProblemText> = {
@@ -158,6 +162,19 @@ export const PROBLEM_TEXTS: Record<ProblemKind, ProblemText> = {
       en: () => 'Send If-Match with the version of the order you are changing, e.g. If-Match: "3".',
       de: () => 'Bitte If-Match mit der Version des Auftrags senden, den Sie ändern, z. B. If-Match: "3".',
     },
+  },
+  'request-head-too-large': {
+    status: 431,
+    title: { en: 'Request head too large', de: 'Anfragekopf zu groß' },
+    detail: {
+      en: ({ limitBytes }) => `The request line and headers exceed the limit of ${kibibytes(limitBytes)}.`,
+      de: ({ limitBytes }) => `Anfragezeile und Kopfzeilen überschreiten die Grenze von ${kibibytesDe(limitBytes)}.`,
+    },
+  },
+  'request-timeout': {
+    status: 408,
+    title: { en: 'Request timeout', de: 'Zeitüberschreitung der Anfrage' },
+    detail: { en: () => 'The request did not arrive in time.', de: () => 'Die Anfrage ist nicht rechtzeitig eingetroffen.' },
   },
   'payload-too-large': {
     status: 413,
