@@ -1,22 +1,9 @@
 import type { RunningServer } from '../../../server/startServer';
-import type { NewOrder } from '../../../shared/NewOrder';
 import type { Order } from '../../../shared/Order';
 import type { OrderHistoryPage } from '../../../shared/OrderHistory';
 import { EventStreamClient } from '../support/eventStream';
-import { tenantOf } from '../support/orderFixtures';
+import { BOOKING, tenantOf } from '../support/orderFixtures';
 import { BRITISH_EMAIL, BRITISH_VIEWER_EMAIL, call, expectProblem, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer, TestClock } from '../support/testServer';
-
-/** A valid new order: a customer calls to book an inspection. */
-const BOOKING: NewOrder = {
-  customer: { name: 'Greta Lindholm', email: 'greta.lindholm@example.de', phone: '+49 40 1234567' },
-  vehicle: { licensePlate: 'HH-GL 2031', make: 'Volkswagen', model: 'ID.4', vin: 'WVWZZZE1ZNP012345' },
-  station: 'Hamburg-Altona',
-  service: 'Inspektion',
-  begin: '2031-03-04T07:00:00Z',
-  end: '2031-03-04T09:30:00Z',
-  price: { amount: 24900, currency: 'EUR' },
-  notes: 'Kundin wartet vor Ort.',
-};
 
 describe('POST /api/orders', () => {
   const clock = new TestClock(new Date('2026-06-15T10:00:00.000Z'));

@@ -4,7 +4,7 @@ import type { Order, OrderPage, OrderQuery } from '../../../shared/Order';
 import type { OrderFacets } from '../../../shared/OrderFacets';
 import type { OrderStatus } from '../../../shared/OrderStatus';
 import { orderMatches } from '../../../src/domain/model/orderMatches';
-import { deleteOrders, insertOrder, overlaps, SORT_COMPARATORS, statisticsDrift, tenantOf } from '../support/orderFixtures';
+import { BOOKING, deleteOrders, insertOrder, overlaps, SORT_COMPARATORS, statisticsDrift, tenantOf } from '../support/orderFixtures';
 import { type OrderRange, seededRange } from '../support/orderRange';
 import {
   BRITISH_EMAIL,
@@ -298,16 +298,7 @@ describe('GET /api/orders filtered by station, service and price', () => {
     it('offers a new station or service at once: of a created order, of a changed one; and no more when no order has it', async () => {
       const created: string[] = [];
       try {
-        const booking: NewOrder = {
-          customer: { name: 'Greta Lindholm', email: 'greta.lindholm@example.de', phone: '+49 40 1234567' },
-          vehicle: { licensePlate: 'HH-GL 2031', make: 'Volkswagen', model: 'ID.4' },
-          station: 'Aurich',
-          service: 'Zubehöreinbau',
-          begin: '2026-06-16T07:00:00Z',
-          end: '2026-06-16T09:30:00Z',
-          price: { amount: 24_900, currency: 'EUR' },
-          notes: '',
-        };
+        const booking: NewOrder = { ...BOOKING, station: 'Aurich', service: 'Zubehöreinbau', begin: '2026-06-16T07:00:00Z', end: '2026-06-16T09:30:00Z' };
         const response = await call(server, '/api/orders', { token, body: booking });
         expect(response.status).toBe(201);
         const order = (await response.json()) as Order;

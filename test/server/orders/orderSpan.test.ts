@@ -2,16 +2,15 @@ import type { RunningServer } from '../../../server/startServer';
 import type { NewOrder } from '../../../shared/NewOrder';
 import type { Order } from '../../../shared/Order';
 import { MAX_ORDER_DAYS } from '../../../shared/orderSpan';
-import { insertOrder, tenantOf } from '../support/orderFixtures';
+import { BOOKING, insertOrder, tenantOf } from '../support/orderFixtures';
 import { call, expectProblem, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer, TestClock } from '../support/testServer';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A long-term rental booked for a year (2032 is a leap year: 366 days). */
 const RENTAL: NewOrder = {
-  customer: { name: 'Greta Lindholm', email: 'greta.lindholm@example.de', phone: '+49 40 1234567' },
-  vehicle: { licensePlate: 'HH-GL 2032', make: 'Volkswagen', model: 'ID.4' },
-  station: 'Hamburg-Altona',
+  ...BOOKING,
+  vehicle: { ...BOOKING.vehicle, licensePlate: 'HH-GL 2032' },
   service: 'Langzeitmiete',
   begin: '2032-01-01T08:00:00.000Z',
   end: '2033-01-01T08:00:00.000Z',

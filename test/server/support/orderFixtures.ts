@@ -1,7 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { RunningServer } from '../../../server/startServer';
+import type { NewOrder } from '../../../shared/NewOrder';
 import type { Order } from '../../../shared/Order';
 import type { OrderStatus } from '../../../shared/OrderStatus';
+
+/** A valid new order: a customer calls to book an inspection (`POST /api/orders`'s body). */
+export const BOOKING: NewOrder = {
+  customer: { name: 'Greta Lindholm', email: 'greta.lindholm@example.de', phone: '+49 40 1234567' },
+  vehicle: { licensePlate: 'HH-GL 2031', make: 'Volkswagen', model: 'ID.4', vin: 'WVWZZZE1ZNP012345' },
+  station: 'Hamburg-Altona',
+  service: 'Inspektion',
+  begin: '2031-03-04T07:00:00Z',
+  end: '2031-03-04T09:30:00Z',
+  price: { amount: 24900, currency: 'EUR' },
+  notes: 'Kundin wartet vor Ort.',
+};
 
 /** An order to insert with exact values; what is left out gets a plain default. */
 export interface OrderFixture {
