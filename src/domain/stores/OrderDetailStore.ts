@@ -1,3 +1,4 @@
+import { editSpanProblems } from '../model/editSpanProblems';
 import { action, computed, makeObservable, observable, observableRef, observableStruct, runInAction } from 'mobx';
 import { isApiError, type ApiError } from '../model/ApiError';
 import type { Order } from '../../../shared/Order';
@@ -66,6 +67,7 @@ export class OrderDetailStore {
       change: computed,
       dirty: computed,
       allowedStatuses: computed,
+      spanProblems: computed,
       edit: action,
       close: action,
       discardChanges: action,
@@ -83,6 +85,11 @@ export class OrderDetailStore {
 
   get dirty(): boolean {
     return Object.keys(this.change).length > 0;
+  }
+
+  /** What the rule of an order's length finds wrong with the edited begin and end (nothing is sent while it does). */
+  get spanProblems(): ReturnType<typeof editSpanProblems> {
+    return this.order && this.draft ? editSpanProblems(this.order, this.draft) : {};
   }
 
   get allowedStatuses(): readonly OrderStatus[] {
@@ -250,7 +257,8 @@ export class OrderDetailStore {
 
   /** Saves the edited fields. */
   save(): Promise<boolean> {
-    return this.dirty ? this.send(this.change) : Promise.resolve(false);
+    const spanAllowed = !this.spanProblems.begin && !this.spanProblems.end;
+    return this.dirty && spanAllowed ? this.send(this.change) : Promise.resolve(false);
   }
 
   /** Drops the operator's change and shows the order as it is now. */

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { ScreenWidth } from '../../domain/ports/ScreenWidth';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { NewOrderStore } from '../../domain/stores/NewOrderStore';
-import { editSpanProblems } from '../../domain/model/editSpanProblems';
 import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
 import { formatDateTime } from '../format/formatDateTime';
 import { formatMoney } from '../format/formatMoney';
@@ -38,13 +37,11 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
   const order = detail.order;
   const draft = detail.draft;
   const mayChange = session.allows('operator');
-  // Begin and end as edited, checked by the backend's rule before anything is sent.
-  const span = order && draft ? editSpanProblems(order, draft) : {};
+  const span = detail.spanProblems;
   const spanText = (field: 'begin' | 'end') => {
     const problem = span[field];
     return problem ? t(`newOrder.problems.${problem.rule}`, { limit: problem.limit }) : undefined;
   };
-  const spanOk = !span.begin && !span.end;
   // On a tablet or a phone the order is a sheet over the whole window (the drawer at full width).
   const narrow = useService<ScreenWidth>(ScreenWidth).current !== 'wide';
   return (
@@ -150,7 +147,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
                 className="cockpit-order-form"
                 onSubmit={(event) => {
                   event.preventDefault();
-                  if (spanOk) void detail.save();
+                  void detail.save();
                 }}
               >
                 <FormGroup
@@ -194,7 +191,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
                 )}
                 <div className="cockpit-order-actions">
                   <Button text={t('orderDetail.discard')} disabled={!detail.dirty || detail.saving} onClick={() => detail.discardChanges()} />
-                  <Button type="submit" intent="primary" text={t('orderDetail.save')} disabled={!detail.dirty || !spanOk} loading={detail.saving} />
+                  <Button type="submit" intent="primary" text={t('orderDetail.save')} disabled={!detail.dirty || (span.begin !== undefined || span.end !== undefined)} loading={detail.saving} />
                 </div>
               </form>
             )}

@@ -45,6 +45,14 @@ describe('OrderDetailStore', () => {
     expect(notifier.toasts).toEqual([expect.objectContaining({ message: 'orderDetail.saved', intent: 'success' })]);
   });
 
+  it('sends nothing while the edited begin and end break the rule of an order\'s length, and names both', async () => {
+    const end = new Date(Date.parse(detail.order?.begin ?? '') + 400 * 24 * 60 * 60 * 1000).toISOString();
+    detail.edit('end', end);
+    expect(Object.keys(detail.spanProblems).sort()).toEqual(['begin', 'end']);
+    await expect(detail.save()).resolves.toBe(false);
+    expect(api.updates).toEqual([]);
+  });
+
   it('cannot send twice while a save runs', async () => {
     api.hold();
     const first = detail.changeStatus('confirmed');
@@ -88,13 +96,13 @@ describe('OrderDetailStore', () => {
       type: 'about:blank',
       title: 'Invalid',
       status: 422,
-      errors: [{ field: 'end', message: 'Das Ende liegt vor dem Beginn.' }],
+      errors: [{ field: 'station', message: 'Höchstens 100 Zeichen.' }],
     });
-    detail.edit('end', '2026-01-01T00:00:00.000Z');
+    detail.edit('station', 'Lübeck-Travemünde');
     await detail.save();
-    expect(detail.fieldErrors).toEqual({ end: 'Das Ende liegt vor dem Beginn.' });
-    expect(detail.draft?.end).toBe('2026-01-01T00:00:00.000Z');
-    detail.edit('end', '2026-12-01T00:00:00.000Z');
+    expect(detail.fieldErrors).toEqual({ station: 'Höchstens 100 Zeichen.' });
+    expect(detail.draft?.station).toBe('Lübeck-Travemünde');
+    detail.edit('station', 'Lübeck');
     expect(detail.fieldErrors).toEqual({});
   });
 
