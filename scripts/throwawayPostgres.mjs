@@ -166,10 +166,12 @@ function removeAbandonedClusters(bin, owner) {
 /**
  * Creates and starts a cluster; resolves to `{ url, port, folder, stop() }`. `stop()` (synchronous,
  * idempotent) stops it and deletes its folder; `onFolder(stop)` gets it as soon as there is a folder, so
- * that an interruption while the cluster is being created can delete it too. For tests only: no
- * durability (see the settings below).
+ * that an interruption while the cluster is being created can delete it too. With `durable`, the
+ * cluster runs with PostgreSQL's default durability (`fsync`, `synchronous_commit` and
+ * `full_page_writes` on), as a deployment does: for what measures or depends on commits (several
+ * backend processes, benchmarks). Without, nothing is flushed to disk (see the settings below).
  */
-export async function startThrowawayPostgres({ bin = ensurePostgres(), maxConnections = 300, onFolder = () => {} } = {}) {
+export async function startThrowawayPostgres({ bin = ensurePostgres(), maxConnections = 300, durable = false, onFolder = () => {} } = {}) {
   const owner = clusterOwner();
   removeAbandonedClusters(bin, owner);
   const folder = mkdtempSync(path.join(tmpdir(), FOLDER_PREFIX));
@@ -215,10 +217,9 @@ export async function startThrowawayPostgres({ bin = ensurePostgres(), maxConnec
           // The backend tests run several backends at a time, some of them in processes of their own.
           `max_connections = ${maxConnections}`,
           // Nothing here has to survive a crash of the machine (the folder is deleted afterwards anyway):
-          // no flushing to disk makes every commit, CREATE DATABASE and checkpoint cheap.
-          'fsync = off',
-          'synchronous_commit = off',
-          'full_page_writes = off',
+          // unless asked to be durable, no flushing to disk makes every commit, CREATE DATABASE and
+          // checkpoint cheap.
+          ...(durable ? [] : ['fsync = off', 'synchronous_commit = off', 'full_page_writes = off']),
           // A zone other than the embedded database's UTC, as many a server has: answers must not depend on it.
           "timezone = 'Europe/Berlin'",
           '',
