@@ -22,61 +22,6 @@ interface EventRow {
 }
 
 /**
- * The channel on which committing transactions announce their events (`pg_notify`): the payload is
- * `<tenant id>:<last event id>`, a few dozen bytes however large the events are.
- */
-export const EVENT_CHANNEL = 'order_events';
-
-/** The payload of a notification on `EVENT_CHANNEL`: the tenant's events up to `lastId` are committed. */
-export function eventNotice(tenantId: string, lastId: number): string {
-  return `${tenantId}:${lastId}`;
-}
-
-/** PostgreSQL refuses a notification payload of 8000 bytes or more; one that carries its event stays below this. */
-const MAX_CARRIED_PAYLOAD_BYTES = 7900;
-
-/**
- * Whether the notification of a single event may carry it (`<tenant>:<id>\n<type>\n<data>`), so that
- * the other processes take it from there instead of reading it from the table: when it fits in a
- * payload (ids have at most 16 digits). `data` is JSON text, a single line.
- */
-export function carriesEvent(tenantId: string, type: OrderEventType, data: string): boolean {
-  return tenantId.length + 1 + 16 + 1 + type.length + 1 + Buffer.byteLength(data, 'utf8') < MAX_CARRIED_PAYLOAD_BYTES;
-}
-
-/**
- * The SQL of the payload sent with an event (see `carriesEvent`): `tenant` and `lastId` are SQL
- * expressions, `type` and `data` parameters (or null when the notification does not carry the event).
- */
-export function noticeSql(tenant: string, lastId: string, type: string, data: string): string {
-  return `${tenant}::text || ':' || ${lastId} || coalesce(E'\\n' || ${type}::text || E'\\n' || ${data}::text, '')`;
-}
-
-/** What a notification on `EVENT_CHANNEL` says: where the tenant stands, and the event itself when it carries it. */
-export interface EventNotice {
-  tenantId: string;
-  lastId: number;
-  event?: StoredEvent;
-}
-
-const EVENT_TYPES: ReadonlySet<string> = new Set<OrderEventType>(['order.created', 'order.updated', 'order.deleted']);
-
-/** Reads a payload of `EVENT_CHANNEL`; undefined when it is not one. */
-export function parseEventNotice(payload: string): EventNotice | undefined {
-  const lineEnd = payload.indexOf('\n');
-  const head = lineEnd < 0 ? payload : payload.slice(0, lineEnd);
-  const separator = head.lastIndexOf(':');
-  const lastId = Number(head.slice(separator + 1));
-  if (separator <= 0 || !Number.isSafeInteger(lastId) || lastId <= 0) return undefined;
-  const tenantId = head.slice(0, separator);
-  if (lineEnd < 0) return { tenantId, lastId };
-  const typeEnd = payload.indexOf('\n', lineEnd + 1);
-  const type = payload.slice(lineEnd + 1, typeEnd);
-  if (typeEnd < 0 || !EVENT_TYPES.has(type)) return undefined;
-  return { tenantId, lastId, event: { tenantId, id: lastId, type: type as OrderEventType, data: payload.slice(typeEnd + 1) } };
-}
-
-/**
  * The next event id of `tenantId`, taken in the transaction `tx` (the one that changes the order).
  * It comes from the tenant's counter row (migration 004), whose lock the transaction then holds until
  * it ends: the writers of a tenant get their ids one after the other and commit in id order. So when
@@ -113,8 +58,8 @@ export async function recordEvent(
 
 /**
  * Stores events with the consecutive ids from `firstId` (from `nextEventIds`) in one statement, and
- * answers them. The same statement notifies `EVENT_CHANNEL` with `<tenant>:<last id>`, so that the
- * hubs of every process on a PostgreSQL server hear of the events when they commit (PostgresEventHub.ts).
+ * answers them. The table is the outbox: the caller publishes them once its transaction has
+ * committed (EventHub.publish), which also wakes the other processes (PostgresEventHub.ts).
  */
 export async function recordEvents(
   tx: Queryable,
@@ -125,21 +70,10 @@ export async function recordEvents(
 ): Promise<StoredEvent[]> {
   const stored = events.map(({ type, data }, index): StoredEvent => ({ tenantId, id: firstId + index, type, data: JSON.stringify(data) }));
   if (stored.length > 0) {
-    // The notification goes with the rows: delivered when the transaction commits, never otherwise.
     await tx.query(
-      `WITH stored AS (
-         INSERT INTO order_events (tenant_id, id, type, data, created_at)
-         SELECT $1::uuid, e.id, e.type, e.data, $2::timestamptz FROM unnest($3::bigint[], $4::text[], $5::text[]) AS e(id, type, data)
-       )
-       SELECT pg_notify('${EVENT_CHANNEL}', $6::text)`,
-      [
-        tenantId,
-        now.toISOString(),
-        stored.map((event) => event.id),
-        stored.map((event) => event.type),
-        stored.map((event) => event.data),
-        eventNotice(tenantId, firstId + stored.length - 1),
-      ],
+      `INSERT INTO order_events (tenant_id, id, type, data, created_at)
+       SELECT $1::uuid, e.id, e.type, e.data, $2::timestamptz FROM unnest($3::bigint[], $4::text[], $5::text[]) AS e(id, type, data)`,
+      [tenantId, now.toISOString(), stored.map((event) => event.id), stored.map((event) => event.type), stored.map((event) => event.data)],
     );
   }
   return stored;
@@ -147,7 +81,7 @@ export async function recordEvents(
 
 /**
  * Stores `events` under the next ids of `tenantId` in one statement of `tx`: the counter (as
- * `nextEventIds` takes it), the rows and the notification (as `recordEvents` sends it) at once, so
+ * `nextEventIds` takes it) and the rows (as `recordEvents` stores them) at once, so
  * that the tenant's counter lock is held from this statement to the commit only, not across a further
  * round trip to the backend. Answers the stored events.
  */
@@ -160,8 +94,6 @@ export async function appendEvents(
   if (events.length === 0) return [];
   const types = events.map((event) => event.type);
   const texts = events.map((event) => JSON.stringify(event.data));
-  // A single event goes with its notification when it fits (see `carriesEvent`).
-  const carried = events.length === 1 && carriesEvent(tenantId, types[0] as OrderEventType, texts[0] as string);
   const [row] = await tx.query<{ last_id: number }>(
     `WITH counter AS (
        INSERT INTO tenant_event_counters AS c (tenant_id, last_id) VALUES ($1::uuid, $2::bigint)
@@ -172,8 +104,8 @@ export async function appendEvents(
        SELECT $1::uuid, counter.last_id - $2::bigint + e.n, e.type, e.data, $3::timestamptz
          FROM counter, unnest($4::text[], $5::text[]) WITH ORDINALITY AS e(type, data, n)
      )
-     SELECT last_id, pg_notify('${EVENT_CHANNEL}', ${noticeSql('$1', 'last_id', '$6', '$7')}) FROM counter`,
-    [tenantId, events.length, now.toISOString(), types, texts, carried ? types[0] ?? null : null, carried ? texts[0] ?? null : null],
+     SELECT last_id FROM counter`,
+    [tenantId, events.length, now.toISOString(), types, texts],
   );
   const firstId = Number(row?.last_id) - events.length + 1;
   return events.map((event, index) => ({ tenantId, id: firstId + index, type: event.type, data: texts[index] as string }));

@@ -1,7 +1,8 @@
 import type { Disposable } from '../../shared/Disposable';
 import type { Queryable } from '../db/Database';
 import type { EventHub, EventListener, StoredEvent } from './EventHub';
-import { EVENT_CHANNEL, type EventLog, parseEventNotice } from './EventLog';
+import type { EventLog } from './EventLog';
+import { EVENT_CHANNEL, EventWakeups, parseEventNotice } from './EventWakeups';
 import { InProcessEventHub } from './InProcessEventHub';
 import type { PostgresNotifications } from './PostgresNotifications';
 
@@ -11,6 +12,8 @@ const READ_BATCH = 500;
 const MAX_HELD = 1000;
 /** Wait before a failed read of the table is tried again. */
 const RETRY_MS = 1000;
+/** How often the hub reads where every tenant stands, for events whose wake-up never came. */
+export const DEFAULT_POLL_INTERVAL_MS = 1000;
 
 /** Where the hub stands with one tenant. */
 interface TenantFeed {
@@ -32,6 +35,8 @@ export interface PostgresEventHubOptions {
   eventLog: EventLog;
   /** The database of `log`, for where every tenant stands (`tenant_event_counters`). */
   database: Queryable;
+  /** How often where every tenant stands is read (see `DEFAULT_POLL_INTERVAL_MS`). */
+  pollIntervalMs?: number;
   onError: (error: unknown, message: string) => void;
 }
 
@@ -39,26 +44,27 @@ export interface PostgresEventHubOptions {
  * The hub of backend processes that share one PostgreSQL server: every event committed by any of
  * them reaches the listeners of each, in id order, once.
  *
- * - The transaction that stores events also sends `NOTIFY order_events, '<tenant>:<last id>'`
- *   (`recordEvents`): PostgreSQL delivers it to every listening connection when, and only when, the
- *   transaction commits. The payload names where the tenant stands and, for a single event that fits
- *   in it (see `carriesEvent`), carries the event too. (Processes of a version before that took such a
- *   payload for a malformed one: the processes of one database are upgraded together.)
- * - Each process listens on one connection (`PostgresNotifications`). A notification raises how far
- *   the tenant is known to be committed; the hub then hands its listeners the events after the last id
- *   it delivered, in id order: one carried by the notification when it is the next (as `publish`
- *   does), the others read from `order_events` (batches of 500). So order and exactly-once come from
- *   the ids and the table, not from when notifications arrive.
+ * - `order_events` is the outbox: a change and its event commit together, and nothing else happens
+ *   in the write transaction. The writer then publishes the event here (after its commit): this
+ *   process's listeners get it at once, and the other processes are woken by a notification that
+ *   goes after the commit in a transaction of its own, coalesced (EventWakeups.ts, which says why
+ *   the write transaction does not notify). A wake-up says `<tenant>:<last id>`.
+ * - Each process listens on one connection (`PostgresNotifications`). A wake-up raises how far the
+ *   tenant is known to be committed; the hub then hands its listeners the events after the last id it
+ *   delivered, in id order, read from `order_events` (batches of 500). So order and exactly-once come
+ *   from the ids and the table, not from when wake-ups arrive, and a wake-up that never comes (its
+ *   writer died after the commit) is made good by the poll: every `pollIntervalMs` the hub reads where
+ *   every tenant stands (`tenant_event_counters`, one small read) and delivers what it missed.
  * - That reading is complete because ids count per tenant under a lock held to commit (see
  *   `nextEventIds`): a transaction takes its id by updating the tenant's counter row, so the next
  *   writer of the tenant waits until it has committed (or rolled back, giving the id back). An id is
  *   never visible before a lower one, and there are no holes: when id n is committed, so is every id
  *   below it. A missing id can only have been pruned (streams then reset, see LiveStream.ts).
  * - `publish` (called in this process after its commit) delivers at once when the event is the next
- *   one of its tenant; otherwise it is held until its predecessors have been read. Its notification
- *   arrives later and finds the id delivered.
+ *   one of its tenant; otherwise it is held until its predecessors have been read. Its own wake-up
+ *   comes back here too and finds the id delivered.
  * - After the listening connection was lost and is back, the hub reads where every tenant stands and
- *   delivers what was committed meanwhile, each event once.
+ *   delivers what was committed meanwhile, each event once, and sends the wake-ups that could not go.
  */
 export class PostgresEventHub implements EventHub {
   private readonly local: InProcessEventHub;
@@ -67,13 +73,19 @@ export class PostgresEventHub implements EventHub {
   /** False until the positions at start are read: the pumps wait until then. */
   private ready = false;
   private closed = false;
-  private catchUpRetry: NodeJS.Timeout | undefined;
+  private readonly wakeups: EventWakeups;
+  private poll: NodeJS.Timeout | undefined;
+  private catchingUp: Promise<void> | undefined;
 
   constructor(private readonly options: PostgresEventHubOptions) {
     this.local = new InProcessEventHub((error) => options.onError(error, 'event listener failed'));
+    this.wakeups = new EventWakeups((payloads) => options.notifications.notify(EVENT_CHANNEL, payloads), options.onError);
     this.subscription = options.notifications.subscribe(EVENT_CHANNEL, {
       notified: (payload) => this.notified(payload),
-      listening: (reconnected) => (reconnected ? this.catchUp() : undefined),
+      listening: (reconnected) => {
+        this.wakeups.flush();
+        return reconnected ? this.catchUp() : undefined;
+      },
     });
   }
 
@@ -92,21 +104,27 @@ export class PostgresEventHub implements EventHub {
       this.drop(feed);
       this.schedule(feed);
     }
+    this.poll = setInterval(() => void this.catchUp(), this.options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS);
+    // Polling alone must not keep a process alive.
+    this.poll.unref();
   }
 
   /** Stops delivering (the listening connection is closed by its owner). */
   close(): void {
     this.closed = true;
     this.subscription.dispose();
-    clearTimeout(this.catchUpRetry);
+    this.wakeups.close();
+    clearInterval(this.poll);
     for (const feed of this.feeds.values()) {
       clearTimeout(feed.retry);
       feed.held.clear();
     }
   }
 
+  /** Hands an event this process committed to its listeners, and wakes the other processes. */
   publish(event: StoredEvent): void {
     if (this.closed) return;
+    this.wakeups.announce(event.tenantId, event.id);
     const feed = this.feed(event.tenantId);
     if (event.id <= feed.delivered) return;
     if (this.ready && !feed.pumping && event.id === feed.delivered + 1) {
@@ -131,11 +149,7 @@ export class PostgresEventHub implements EventHub {
     return this.feeds.get(tenantId)?.delivered ?? 0;
   }
 
-  /**
-   * `<tenant>:<id>`: the tenant's events up to `id` are committed. With `\n<type>\n<data>`, it
-   * carries event `id` itself, which is then taken as a published one (delivered when it is the next,
-   * held otherwise) instead of being read from the table.
-   */
+  /** `<tenant>:<id>`: the tenant's events up to `id` are committed. */
   private notified(payload: string): void {
     if (this.closed) return;
     const notice = parseEventNotice(payload);
@@ -143,11 +157,7 @@ export class PostgresEventHub implements EventHub {
       this.options.onError(new Error(`unexpected notification payload "${payload.slice(0, 100)}"`), 'ignored a notification');
       return;
     }
-    if (notice.event) {
-      this.publish(notice.event);
-    } else {
-      this.raise(this.feed(notice.tenantId), notice.lastId);
-    }
+    this.raise(this.feed(notice.tenantId), notice.lastId);
   }
 
   private raise(feed: TenantFeed, id: number): void {
@@ -156,20 +166,21 @@ export class PostgresEventHub implements EventHub {
     this.schedule(feed);
   }
 
-  /** After a reconnect: what every tenant committed while no notification could arrive. */
-  private async catchUp(): Promise<void> {
-    if (this.closed) return;
-    clearTimeout(this.catchUpRetry);
-    try {
-      for (const { tenantId, lastId } of await this.positions()) {
-        this.raise(this.feed(tenantId), lastId);
-      }
-    } catch (error) {
-      if (this.closed) return;
-      this.options.onError(error, 'reading where the tenants stand failed; trying again');
-      this.catchUpRetry = setTimeout(() => void this.catchUp(), RETRY_MS);
-      this.catchUpRetry.unref();
-    }
+  /**
+   * What every tenant committed that no wake-up told of: after a reconnect, and at every poll. One
+   * read at a time; a failed one is reported and the next poll tries again.
+   */
+  private catchUp(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    this.catchingUp ??= this.positions()
+      .then((positions) => {
+        for (const { tenantId, lastId } of positions) this.raise(this.feed(tenantId), lastId);
+      })
+      .catch((error: unknown) => {
+        if (!this.closed) this.options.onError(error, 'reading where the tenants stand failed; the next poll tries again');
+      })
+      .finally(() => (this.catchingUp = undefined));
+    return this.catchingUp;
   }
 
   private async positions(): Promise<{ tenantId: string; lastId: number }[]> {

@@ -37,7 +37,7 @@ export interface PostgresNotificationsOptions {
  * open: lost (the server restarted, the network was cut, the backend was terminated), it connects
  * again after a short wait that doubles with every failed attempt (100 ms … 5 s), listens again and
  * tells the subscribers (`listening(true)`), who fill the gap from the tables. A heartbeat notices a
- * connection that died silently.
+ * connection that died silently. It also sends this process's wake-ups (`notify`).
  */
 export class PostgresNotifications {
   private readonly subscribers = new Map<string, Set<NotificationListener>>();
@@ -92,6 +92,17 @@ export class PostgresNotifications {
     await client?.end().catch(() => undefined);
   }
 
+  /**
+   * Notifies `channel` once with each of `payloads`, in one transaction of this connection, which
+   * commits without waiting for its flush to disk (`synchronous_commit` off): for hints whose loss
+   * the listeners make good by reading the tables (EventWakeups.ts). Fails while not connected.
+   */
+  async notify(channel: string, payloads: readonly string[]): Promise<void> {
+    const client = this.client;
+    if (!client || !this.connected) throw new Error('the listening connection to PostgreSQL is not open');
+    await client.query('SELECT pg_notify($1::text, payload) FROM unnest($2::text[]) AS payload', [channel, payloads]);
+  }
+
   private connect(): Promise<void> {
     this.connecting ??= this.open().finally(() => {
       this.connecting = undefined;
@@ -116,6 +127,8 @@ export class PostgresNotifications {
     try {
       await client.connect();
       const [row] = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows;
+      // What this connection commits is a wake-up (see `notify`): none waits for a flush to disk.
+      await client.query('SET synchronous_commit = off');
       for (const channel of this.options.channels) {
         await client.query(`LISTEN ${client.escapeIdentifier(channel)}`);
       }

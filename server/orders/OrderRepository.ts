@@ -3,7 +3,7 @@ import type { OrderActor } from '../../shared/OrderHistory';
 import type { OrderPatch } from '../../shared/OrderPatch';
 import type { OrderStatus } from '../../shared/OrderStatus';
 import type { Database, Queryable } from '../db/Database';
-import { carriesEvent, EVENT_CHANNEL, nextEventId, noticeSql, recordEvent } from '../events/EventLog';
+import { nextEventId, recordEvent } from '../events/EventLog';
 import type { OrderChange, OrderRemoval } from '../events/OrderChange';
 import type { KeyValue } from './orderCursor';
 import type { OrderFilter } from './orderFilterSql';
@@ -103,7 +103,7 @@ export class OrderRepository {
   /**
    * `update` of an order read before (`current`, as `find` answers it), in a single statement that is
    * its own transaction: the row changed when still at `current.version`, the tenant's next event id
-   * taken, `order.updated` stored and announced, the change kept in the order's history with who made
+   * taken, `order.updated` stored, the change kept in the order's history with who made
    * it (`by`, also in the event), then committed, all inside the database. The tenant's
    * counter lock (see `nextEventId`) is so held from inside the statement to its commit, never while
    * the answer travels to this process and the next statement back, which is what bounds how many
@@ -148,10 +148,9 @@ export class OrderRepository {
          SELECT $1::uuid, counter.last_id, 'order.updated', $10::text, $9::timestamptz FROM counter
        ), history AS (
          INSERT INTO order_history (tenant_id, order_id, kind, actor, changed_by, changed_at, changes)
-         SELECT $1::uuid, changed.id, 'changed', $12::text, $13::uuid, $9::timestamptz, $14::jsonb FROM changed
+         SELECT $1::uuid, changed.id, 'changed', $11::text, $12::uuid, $9::timestamptz, $13::jsonb FROM changed
        )
-       SELECT changed.*, counter.last_id AS event_id, pg_notify('${EVENT_CHANNEL}', ${noticeSql('$1', 'counter.last_id', '$11', '$10')})
-         FROM changed, counter`,
+       SELECT changed.*, counter.last_id AS event_id FROM changed, counter`,
       [
         tenantId,
         current.id,
@@ -163,8 +162,6 @@ export class OrderRepository {
         changes.end ?? null,
         updatedAt,
         data,
-        // The notification carries the event when it fits: the other processes need not read it.
-        carriesEvent(tenantId, 'order.updated', data) ? 'order.updated' : null,
         ...actorColumns(by),
         JSON.stringify(fieldChanges(before, after)),
       ],
@@ -173,7 +170,7 @@ export class OrderRepository {
       { prepared: true },
     );
     if (!row) return undefined;
-    const { event_id: eventId, pg_notify: _notified, ...record } = row as OrderRecord & { event_id: number; pg_notify?: unknown };
+    const { event_id: eventId, ...record } = row;
     return { record, event: { tenantId, id: Number(eventId), type: 'order.updated', data } };
   }
 

@@ -6,7 +6,8 @@ import type { Queryable } from '../../../server/db/Database';
 import { migrate } from '../../../server/db/migrate';
 import { PostgresDatabase } from '../../../server/db/PostgresDatabase';
 import type { StoredEvent } from '../../../server/events/EventHub';
-import { appendEvents, EVENT_CHANNEL, EventLog, nextEventIds, recordEvents } from '../../../server/events/EventLog';
+import { EventLog, nextEventIds, recordEvents } from '../../../server/events/EventLog';
+import { EVENT_CHANNEL } from '../../../server/events/EventWakeups';
 import { endRevokedStreams } from '../../../server/events/endRevokedStreams';
 import { OpenStreams } from '../../../server/events/OpenStreams';
 import { PostgresEventHub } from '../../../server/events/PostgresEventHub';
@@ -27,7 +28,11 @@ interface Process {
 
 const NOW = new Date('2026-03-10T09:30:00.000Z');
 
-async function startProcess(url: string): Promise<Process> {
+/**
+ * A process whose hub polls where the tenants stand only every `pollIntervalMs` (by default seldom
+ * enough that the tests see the wake-ups, not the poll).
+ */
+async function startProcess(url: string, pollIntervalMs = 60_000): Promise<Process> {
   const database = await PostgresDatabase.open(url, 4);
   const errors: string[] = [];
   const onError = (error: unknown, message: string) => errors.push(`${message}: ${String(error)}`);
@@ -40,7 +45,7 @@ async function startProcess(url: string): Promise<Process> {
     heartbeatIntervalMs: 500,
     heartbeatTimeoutMs: 1000,
   });
-  const hub = new PostgresEventHub({ notifications, eventLog: new EventLog(database), database, onError });
+  const hub = new PostgresEventHub({ notifications, eventLog: new EventLog(database), database, pollIntervalMs, onError });
   await notifications.start();
   await hub.start();
   return {
@@ -136,16 +141,26 @@ describeOnPostgres('the event hub on PostgreSQL (LISTEN/NOTIFY)', () => {
     return id;
   }
 
-  async function start(): Promise<Process> {
-    const process = await startProcess(scratch.url);
+  async function start(pollIntervalMs?: number): Promise<Process> {
+    const process = await startProcess(scratch.url, pollIntervalMs);
     processes.push(process);
     return process;
+  }
+
+  /** A process that writes and, after each commit, publishes, as the routes do: the others are woken. */
+  let writer: Process;
+
+  async function commit(tenantId: string, count = 1, label = 'x'): Promise<StoredEvent[]> {
+    const events = await write(writer.database, tenantId, count, label);
+    for (const event of events) writer.hub.publish(event);
+    return events;
   }
 
   beforeAll(async () => {
     scratch = await createScratchDatabase('hub_unit');
     admin = await PostgresDatabase.open(scratch.url, 4);
     await migrate(admin);
+    writer = await start();
   });
 
   afterAll(async () => {
@@ -166,7 +181,7 @@ describeOnPostgres('the event hub on PostgreSQL (LISTEN/NOTIFY)', () => {
     for (let round = 0; round < 5; round++) {
       for (const event of await write(a.database, tenant, 1 + (round % 3))) a.hub.publish(event);
     }
-    await write(b.database, other, 2);
+    for (const event of await write(b.database, other, 2)) b.hub.publish(event);
     await until(() => onB.length >= 9 && everythingOnB.length >= 11, 'the events on B');
     await until(() => onA.length >= 9, 'the events on A');
     // Notifications that arrive after A delivered its own publishes change nothing.
@@ -179,40 +194,44 @@ describeOnPostgres('the event hub on PostgreSQL (LISTEN/NOTIFY)', () => {
     expect([...a.errors, ...b.errors]).toEqual([]);
   });
 
-  it('takes a single event from its notification instead of the table, and reads those too large to carry or written together, in order, once', async () => {
+  it('wakes the other processes after the commit, once for what committed meanwhile, never from the write transaction', async () => {
     const tenant = await newTenant();
+    const other = await newTenant();
     const b = await start();
     const onB = collect(b.hub, tenant);
-    const reads = jest.spyOn(EventLog.prototype, 'after');
-    const append = (events: { type: 'order.created' | 'order.updated' | 'order.deleted'; data: unknown }[]) =>
-      admin.transaction((tx) => appendEvents(tx, tenant, events, NOW));
+    const sent = jest.spyOn(writer.notifications, 'notify');
     try {
-      for (let index = 0; index < 5; index++) await append([{ type: 'order.updated', data: { label: 'carried: über', index } }]);
-      await until(() => onB.length >= 5, 'the carried events');
-      expect(reads).not.toHaveBeenCalled();
-      const big = 'x'.repeat(8000);
-      await append([{ type: 'order.updated', data: { big } }]);
-      await append([
-        { type: 'order.created', data: { index: 6 } },
-        { type: 'order.deleted', data: { index: 7 } },
-      ]);
-      await append([{ type: 'order.updated', data: { label: 'after' } }]);
-      await until(() => onB.length >= 9, 'the other events');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(reads).toHaveBeenCalled();
-      expect(ids(onB)).toEqual(range(1, 9));
-      expect(onB.map((event) => event.type)).toEqual([...Array(6).fill('order.updated'), 'order.created', 'order.deleted', 'order.updated']);
-      expect(onB[0]).toEqual({ tenantId: tenant, id: 1, type: 'order.updated', data: JSON.stringify({ label: 'carried: über', index: 0 }) });
-      expect(JSON.parse(onB[5]?.data ?? '')).toEqual({ big });
-      expect(b.errors).toEqual([]);
+      // A commit nobody publishes wakes no one: the write transaction itself does not notify.
+      await write(writer.database, tenant, 2);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(onB).toEqual([]);
+      expect(sent).not.toHaveBeenCalled();
+
+      // Published one after the other, the events of two tenants go in one wake-up naming each once.
+      const events = [...(await write(writer.database, tenant, 3)), ...(await write(writer.database, other, 1))];
+      for (const event of events) writer.hub.publish(event);
+      await until(() => onB.length >= 5, 'every event of the tenant');
+      expect(ids(onB)).toEqual(range(1, 5));
+      expect(sent.mock.calls).toEqual([[EVENT_CHANNEL, [`${tenant}:5`, `${other}:1`]]]);
+      expect([...writer.errors, ...b.errors]).toEqual([]);
     } finally {
-      reads.mockRestore();
+      sent.mockRestore();
     }
   });
 
-  it('notifies only on commit: a rolled-back change reaches no one, and its id is taken again', async () => {
+  it('delivers at its next poll what committed without a wake-up (its writer died after the commit)', async () => {
     const tenant = await newTenant();
-    const b = await start();
+    const b = await start(200);
+    const onB = collect(b.hub, tenant);
+    await write(admin, tenant, 3);
+    await until(() => onB.length >= 3, 'the events at the next poll', 2000);
+    expect(ids(onB)).toEqual(range(1, 3));
+    expect(b.errors).toEqual([]);
+  });
+
+  it('delivers only what committed: a rolled-back change reaches no one, and its id is taken again', async () => {
+    const tenant = await newTenant();
+    const b = await start(200);
     const onB = collect(b.hub, tenant);
     await expect(
       admin.transaction(async (tx) => {
@@ -220,7 +239,10 @@ describeOnPostgres('the event hub on PostgreSQL (LISTEN/NOTIFY)', () => {
         throw new Error('refused');
       }),
     ).rejects.toThrow('refused');
-    const [committed] = await write(admin, tenant, 1, 'committed');
+    // Long enough for a poll to see nothing.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(onB).toEqual([]);
+    const [committed] = await commit(tenant, 1, 'committed');
     await until(() => onB.length >= 1, 'the committed event');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(committed?.id).toBe(1);
@@ -255,7 +277,9 @@ describeOnPostgres('the event hub on PostgreSQL (LISTEN/NOTIFY)', () => {
       expect(secondDone).toBe(false);
       expect(onB).toEqual([]);
       await first.query('COMMIT');
-      expect(ids(await secondWrite)).toEqual([2]);
+      const secondEvents = await secondWrite;
+      expect(ids(secondEvents)).toEqual([2]);
+      for (const event of secondEvents) writer.hub.publish(event);
       await until(() => onB.length >= 2, 'both events');
       expect(onB.map((event) => [event.id, (JSON.parse(event.data) as { label: string }).label])).toEqual([
         [1, 'first'],
@@ -316,17 +340,17 @@ describeOnPostgres('the event hub on PostgreSQL (LISTEN/NOTIFY)', () => {
     const tenant = await newTenant();
     const b = await start();
     const onB = collect(b.hub, tenant);
-    await write(admin, tenant, 2);
+    await commit(tenant, 2);
     await until(() => onB.length >= 2, 'the first events');
     const pid = b.notifications.backendPid;
     expect(pid).toEqual(expect.any(Number));
 
-    // The server ends the listening connection; the next commits are notified to nobody on B.
+    // The server ends the listening connection; the next wake-ups reach nobody on B.
     await admin.query('SELECT pg_terminate_backend($1)', [pid as number]);
     await until(() => !b.notifications.isListening, 'the connection to be lost');
-    await write(admin, tenant, 3);
+    await commit(tenant, 3);
     await until(() => b.notifications.connections >= 2 && b.notifications.isListening, 'a new listening connection');
-    await write(admin, tenant, 1);
+    await commit(tenant, 1);
     await until(() => onB.length >= 6, 'the events committed meanwhile and after');
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(ids(onB)).toEqual(range(1, 6));
@@ -351,21 +375,21 @@ describeOnPostgres('the event hub on PostgreSQL (LISTEN/NOTIFY)', () => {
       heartbeatIntervalMs: 200,
       heartbeatTimeoutMs: 300,
     });
-    const hub = new PostgresEventHub({ notifications, eventLog: new EventLog(admin), database: admin, onError });
+    const hub = new PostgresEventHub({ notifications, eventLog: new EventLog(admin), database: admin, pollIntervalMs: 60_000, onError });
     try {
       await notifications.start();
       await hub.start();
       const received = collect(hub, tenant);
-      await write(admin, tenant, 1);
+      await commit(tenant, 1);
       await until(() => received.length >= 1, 'the first event');
 
       proxy.cut();
-      await write(admin, tenant, 3);
+      await commit(tenant, 3);
       await new Promise((resolve) => setTimeout(resolve, 100));
-      // Notified to a connection that no longer carries anything: nothing arrives yet.
+      // Woken on a connection that no longer carries anything: nothing arrives yet.
       expect(ids(received)).toEqual([1]);
       await until(() => notifications.connections >= 2 && notifications.isListening, 'a new listening connection');
-      await write(admin, tenant, 1);
+      await commit(tenant, 1);
       await until(() => received.length >= 5, 'the events missed and the next');
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(ids(received)).toEqual([1, 2, 3, 4, 5]);
