@@ -1,9 +1,11 @@
 // `npm test`: install what is missing, then lint, unit and backend tests (the backend's on the embedded
-// database and on a throwaway PostgreSQL server, see throwawayPostgres.mjs), the production build and the
-// browser tests in Debian's Chromium (both installed with apt-get when missing and running as root).
+// database and on a throwaway PostgreSQL server, see throwawayPostgres.mjs, and behind Debian's nginx, see
+// ensureNginx.mjs), the production build and the browser tests in Debian's Chromium (the three installed
+// with apt-get when missing and running as root).
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, log, root, run, runOrExit } from './ensure.mjs';
+import { ensureNginx } from './ensureNginx.mjs';
 import { runCommand, withTestPostgres } from './throwawayPostgres.mjs';
 
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -41,6 +43,8 @@ function counts(file) {
 }
 
 ensureInstalled();
+// Before the lint: a machine without it stops at once, naming the command to install it.
+const nginx = ensureNginx();
 log('Lint: layering rules, types of console, domain (no DOM) and backend …');
 runOrExit('npm', ['run', '-s', 'lint']);
 const jsonReport = (name) => ['--json', `--outputFile=${path.join(results, name)}`];
@@ -53,7 +57,7 @@ const unitStatus = await withTestPostgres(
     const workers = ['--maxWorkers', process.env.JEST_MAX_WORKERS ?? '2'];
     return runCommand(bin('jest'), ['--selectProjects', 'unit', 'server', 'server-postgres', ...workers, ...jsonReport('unit.json'), ...(process.env.CI ? ['--ci'] : [])], {
       cwd: root,
-      env: { ...process.env, TEST_DATABASE_URL: url },
+      env: { ...process.env, TEST_DATABASE_URL: url, NGINX_PATH: nginx },
     });
   },
   { onSignal: (signal) => runCommand.current?.kill(signal) },
