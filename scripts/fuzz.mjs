@@ -17,10 +17,10 @@ console.log(`Contract fuzzing: FUZZ_RUNS=${runs} FUZZ_SEED=${seed}`);
 
 // Both engines at once, one worker each: each spends much of its time waiting for the other's turn on the processors.
 const status = await withTestPostgres(
-  (url) =>
+  (servers) =>
     runCommand(jest, ['--selectProjects', 'server', 'server-postgres', '--maxWorkers', '2', '--testPathPatterns', 'test/server/fuzz/'], {
       cwd: root,
-      env: { ...env, TEST_DATABASE_URL: url },
+      env: { ...env, ...servers },
     }),
   { onSignal: (signal) => runCommand.current?.kill(signal) },
 );

@@ -4,8 +4,9 @@
 //
 //   node scripts/throwawayPostgres.mjs <command> [args…]
 //
-// runs one command (e.g. `npx jest --selectProjects server-postgres`) with TEST_DATABASE_URL naming a
-// fresh cluster, and deletes the cluster when the command ends or this script is interrupted.
+// runs one command (e.g. `npx jest --selectProjects server-postgres`) with TEST_DATABASE_URL and
+// TEST_DURABLE_DATABASE_URL naming fresh clusters (see withTestPostgres), and deletes them when the
+// command ends or this script is interrupted.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -251,19 +252,28 @@ export async function startThrowawayPostgres({ bin = ensurePostgres(), maxConnec
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /**
- * Brings a cluster up for the duration of `work(url)` (unless TEST_DATABASE_URL names a server) and
- * takes it down afterwards: when `work` resolves or throws, when the process exits, and on SIGINT,
- * SIGTERM or SIGHUP (then `onSignal(signal)` runs first, e.g. to end child processes, and the process
- * exits with 128 + the signal's number).
+ * Brings two clusters up for the duration of `work(env)` and takes them down afterwards: when `work`
+ * resolves or throws, when the process exits, and on SIGINT, SIGTERM or SIGHUP (then
+ * `onSignal(signal)` runs first, e.g. to end child processes, and the process exits with 128 + the
+ * signal's number). `env` names them as the tests read them:
+ * - `TEST_DATABASE_URL`: the server of the tests of one backend at a time, without flushing to disk
+ *   (the same suite takes about a third longer on a durable one on this kind of machine);
+ * - `TEST_DURABLE_DATABASE_URL`: the server of the tests of several processes, of their scratch
+ *   databases (test/server/support/scratchDatabase.ts), with PostgreSQL's default durability, as a
+ *   deployment runs it: what they measure and prove of commits holds there.
+ * TEST_DATABASE_URL set names a server for both instead (TEST_DURABLE_DATABASE_URL, when also set, the second).
  */
 export async function withTestPostgres(work, { onSignal = () => {} } = {}) {
   const named = process.env.TEST_DATABASE_URL?.trim();
   if (named) {
     say('Backend tests on PostgreSQL: TEST_DATABASE_URL');
-    return work(named);
+    return work({ TEST_DATABASE_URL: named, TEST_DURABLE_DATABASE_URL: process.env.TEST_DURABLE_DATABASE_URL?.trim() || named });
   }
   const bin = ensurePostgres();
-  let stop = () => {};
+  const stops = [];
+  const stop = () => {
+    for (const stopCluster of stops) stopCluster();
+  };
   const onExit = () => stop();
   const handlers = SIGNALS.map((signal) => [
     signal,
@@ -273,14 +283,18 @@ export async function withTestPostgres(work, { onSignal = () => {} } = {}) {
       process.exit(128 + (constants.signals[signal] ?? 0));
     },
   ]);
-  // Before the cluster exists: a signal during its creation is handled once initdb or pg_ctl returns.
+  // Before the clusters exist: a signal during their creation is handled once initdb or pg_ctl returns.
   process.on('exit', onExit);
   for (const [signal, handler] of handlers) process.on(signal, handler);
   try {
     const started = Date.now();
-    const cluster = await startThrowawayPostgres({ bin, onFolder: (stopCluster) => (stop = stopCluster) });
-    say(`Backend tests on PostgreSQL: a throwaway cluster of ${bin} on port ${cluster.port} (${Date.now() - started} ms to create)`);
-    return await work(cluster.url);
+    const fast = await startThrowawayPostgres({ bin, onFolder: (stopCluster) => stops.push(stopCluster) });
+    const durable = await startThrowawayPostgres({ bin, durable: true, onFolder: (stopCluster) => stops.push(stopCluster) });
+    say(
+      `Backend tests on PostgreSQL: throwaway clusters of ${bin} on ports ${fast.port} and ${durable.port} (durable) ` +
+        `(${Date.now() - started} ms to create)`,
+    );
+    return await work({ TEST_DATABASE_URL: fast.url, TEST_DURABLE_DATABASE_URL: durable.url });
   } finally {
     stop();
     process.off('exit', onExit);
@@ -304,10 +318,10 @@ export function runCommand(command, args, options = {}) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [command, ...args] = process.argv.slice(2);
   if (!command) {
-    console.error('usage: node scripts/throwawayPostgres.mjs <command> [args…]   (runs it with TEST_DATABASE_URL set)');
+    console.error('usage: node scripts/throwawayPostgres.mjs <command> [args…]   (runs it with TEST_DATABASE_URL and TEST_DURABLE_DATABASE_URL set)');
     process.exit(2);
   }
-  const status = await withTestPostgres((url) => runCommand(command, args, { env: { ...process.env, TEST_DATABASE_URL: url } }), {
+  const status = await withTestPostgres((servers) => runCommand(command, args, { env: { ...process.env, ...servers } }), {
     onSignal: (signal) => runCommand.current?.kill(signal),
   });
   process.exit(status);

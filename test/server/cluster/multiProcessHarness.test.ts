@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { BackendProcesses, PROCESS_START_TIMEOUT_MS } from '../support/backendProcesses';
 import { createScratchDatabase, describeOnPostgres, type ScratchDatabase } from '../support/scratchDatabase';
 import { DEMO_PASSWORD, GERMAN_EMAIL } from '../support/testServer';
@@ -13,6 +14,23 @@ describeOnPostgres('backend processes on one PostgreSQL database (the harness)',
   afterAll(async () => {
     await backends?.stopAll();
     await database?.drop();
+  });
+
+  it('runs them on a server with the default durability of PostgreSQL, as a deployment does', async () => {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      const settings = await client.query<{ name: string; setting: string }>(
+        `SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit', 'full_page_writes') ORDER BY name`,
+      );
+      expect(settings.rows).toEqual([
+        { name: 'fsync', setting: 'on' },
+        { name: 'full_page_writes', setting: 'on' },
+        { name: 'synchronous_commit', setting: 'on' },
+      ]);
+    } finally {
+      await client.end();
+    }
   });
 
   it(

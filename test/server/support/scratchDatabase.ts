@@ -4,15 +4,18 @@ import { runPrefix } from './testDatabases';
 import { TEST_ENGINE } from './testEngine';
 
 /**
- * The PostgreSQL server the tests that need one run on (`TEST_DATABASE_URL`, any database on it: a
- * scratch database is created beside it). `npm test` names one; by hand:
+ * The PostgreSQL server the tests that need one run on (any database on it: a scratch database is
+ * created beside it): `TEST_DURABLE_DATABASE_URL`, else `TEST_DATABASE_URL`. `npm test` names a server
+ * with PostgreSQL's default durability as the first (scripts/throwawayPostgres.mjs): the tests of
+ * several processes, which use scratch databases, prove what holds of commits as a deployment makes
+ * them. By hand:
  *
  *   TEST_DATABASE_URL=postgresql://user@127.0.0.1:5432/postgres npx jest --selectProjects server-postgres -- test/server/x.test.ts
  *
  * Unlike testDatabases.ts (copies of a migrated template for one backend each), a scratch database is
  * empty: the processes under test migrate and seed it themselves, as they would in production.
  */
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL;
+export const TEST_DATABASE_URL = process.env.TEST_DURABLE_DATABASE_URL?.trim() || process.env.TEST_DATABASE_URL;
 
 const MISSING_SERVER =
   'TEST_DATABASE_URL is not set: these tests need a PostgreSQL server on which they may create databases ' +

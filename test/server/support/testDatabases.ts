@@ -45,8 +45,8 @@ export function urlOfDatabase(name: string, serverUrl = testServerUrl()): string
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: testServerUrl() });
+async function withAdmin<T>(work: (client: pg.Client) => Promise<T>, serverUrl = testServerUrl()): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
     return await work(client);
@@ -123,10 +123,10 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
 }
 
 /** Drops the databases whose names start with `prefix` (what a run left behind), and answers how many. */
-export async function dropTestDatabases(prefix: string): Promise<number> {
+export async function dropTestDatabases(prefix: string, serverUrl = testServerUrl()): Promise<number> {
   return withAdmin(async (admin) => {
     const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [prefix]);
     for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${quoted(datname)} WITH (FORCE)`);
     return rows.length;
-  });
+  }, serverUrl);
 }
