@@ -22,11 +22,13 @@ export type EventListener = (event: StoredEvent) => void;
  * after m < n - 1 reads m + 1 … n from `order_events` (see LiveStream.ts).
  *
  * - `InProcessEventHub`: one process (the embedded database, which only one process can open).
- * - `PostgresEventHub`: every process on one PostgreSQL server. The transaction that stores events
- *   notifies `order_events` with `<tenant>:<last id>` (delivered on commit); each process's listening
- *   connection hears it, and its hub reads the rows after the last id it delivered from the table and
- *   hands them to its listeners in id order, once. Process-wide subscribers (web push) so get each
- *   event once per process; a push sent once in all is claimed in the database first.
+ * - `PostgresEventHub`: every process on one PostgreSQL server. `order_events` is the outbox: the
+ *   writer publishes after its commit, which also wakes the other processes (a notification
+ *   `<tenant>:<last id>` sent after the commit, coalesced, EventWakeups.ts); each process's hub reads
+ *   the rows after the last id it delivered from the table and hands them to its listeners in id
+ *   order, once, and polls where the tenants stand for a wake-up that never came. Process-wide
+ *   subscribers (web push) so get each event once per process; a push sent once in all is claimed in
+ *   the database first.
  */
 export interface EventHub {
   /** Hands a committed event to the listeners of its tenant and to the process-wide listeners. */
