@@ -1,4 +1,3 @@
-import type { Socket } from 'node:net';
 import fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { authenticate } from './auth/authentication';
 import { authorize } from './auth/authorization';
@@ -23,6 +22,7 @@ import { InProcessEventHub } from './events/InProcessEventHub';
 import { endRevokedStreams } from './events/endRevokedStreams';
 import { OpenStreams } from './events/OpenStreams';
 import type { PostgresNotifications } from './events/PostgresNotifications';
+import { closeUnusedConnections } from './http/closeUnusedConnections';
 import { registerCompression } from './http/compression';
 import { registerConsoleAssets } from './http/consoleAssets';
 import { ConsolePage } from './http/consolePage';
@@ -124,24 +124,6 @@ export interface AppOptions {
   login?: LoginOptions;
   /** Work done by one process at a time among those on the database (housekeeping): how leases are held, this backend's name. */
   leases?: LeaseOptions;
-}
-
-/**
- * Closing the server ends idle keep-alive connections, but not those that never sent a request
- * (browsers and fetch open spare ones): `close()` would wait for their headers timeout, a minute.
- * Those carry nothing, so closing ends them as well.
- */
-function closeUnusedConnections(app: FastifyInstance): void {
-  const sockets = new Set<Socket>();
-  app.server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-  app.addHook('preClose', async () => {
-    for (const socket of sockets) {
-      if (socket.bytesRead === 0) socket.destroy();
-    }
-  });
 }
 
 /** The HTTP application of the reference backend: API, runtime configuration, health and the console. */
