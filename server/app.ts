@@ -1,4 +1,3 @@
-import type { Socket } from 'node:net';
 import fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { authenticate } from './auth/authentication';
 import { authorize } from './auth/authorization';
@@ -20,9 +19,12 @@ import type { EventHub } from './events/EventHub';
 import { EventLog, type EventRetention } from './events/EventLog';
 import { DEFAULT_PING_INTERVAL_MS, DEFAULT_STALL_TIMEOUT_MS, registerEventRoutes } from './events/eventRoutes';
 import { InProcessEventHub } from './events/InProcessEventHub';
+import { endDisplacedStreams } from './events/endDisplacedStreams';
 import { endRevokedStreams } from './events/endRevokedStreams';
 import { OpenStreams } from './events/OpenStreams';
+import { StreamPlaces, streamPlacesLease } from './events/StreamPlaces';
 import type { PostgresNotifications } from './events/PostgresNotifications';
+import { closeUnusedConnections } from './http/closeUnusedConnections';
 import { registerCompression } from './http/compression';
 import { registerConsoleAssets } from './http/consoleAssets';
 import { ConsolePage } from './http/consolePage';
@@ -77,8 +79,8 @@ export interface LiveEventOptions {
   /** What pruning keeps. Default: the newest 10 000 events of each tenant and those of the last 24 hours. */
   retention?: EventRetention;
   /**
-   * The listening connection to a PostgreSQL server that other backend processes share: tokens they
-   * revoke end this process's streams too (events/endRevokedStreams.ts). Default: none (one process).
+   * The listening connection to a PostgreSQL server that other backend processes share: tokens they revoke and streams
+   * they displace end this process's streams too (events/endRevokedStreams.ts, endDisplacedStreams.ts). Default: none.
    */
   notifications?: PostgresNotifications;
 }
@@ -122,26 +124,8 @@ export interface AppOptions {
   trustProxy?: readonly string[];
   /** Sign-in: failed attempts per address and account and per address, password hashes at once. */
   login?: LoginOptions;
-  /** Work done by one process at a time among those on the database (housekeeping): how leases are held, this backend's name. */
+  /** Leases (the housekeeping, done by one process at a time; the counting of this process's event streams): how they are held, this backend's name. */
   leases?: LeaseOptions;
-}
-
-/**
- * Closing the server ends idle keep-alive connections, but not those that never sent a request
- * (browsers and fetch open spare ones): `close()` would wait for their headers timeout, a minute.
- * Those carry nothing, so closing ends them as well.
- */
-function closeUnusedConnections(app: FastifyInstance): void {
-  const sockets = new Set<Socket>();
-  app.server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.once('close', () => sockets.delete(socket));
-  });
-  app.addHook('preClose', async () => {
-    for (const socket of sockets) {
-      if (socket.bytesRead === 0) socket.destroy();
-    }
-  });
 }
 
 /** The HTTP application of the reference backend: API, runtime configuration, health and the console. */
@@ -172,14 +156,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const events = options.events ?? {};
   const hub = events.hub ?? new InProcessEventHub((error) => app.log.error({ err: error }, 'event listener failed'));
   const eventLog = new EventLog(options.database);
-  const openStreams = new OpenStreams();
   // What several processes on one PostgreSQL must count together lives in the database; the embedded one has one process.
   const shared = sharedByProcesses(options.database);
   const holder = options.leases?.holder ?? newHolderId();
+  const leaseTtlMs = options.leases?.ttlMs ?? DEFAULT_LEASE_TTL_MS;
+  // The streams per token are counted in the database on either engine: one statement per opening.
+  const openStreams = new OpenStreams(new StreamPlaces(options.database, holder), (error) => app.log.error({ err: error }, 'giving an event stream\'s place up failed'));
+  // This process's streams count on every process while it renews this lease; when it lapses, they end.
+  const streamsLease = new LeasedTask({
+    lease: new Lease(options.database, streamPlacesLease(holder), holder, leaseTtlMs),
+    renewMs: options.leases?.renewMs,
+    start: () => openStreams.admit(),
+    onError: (error) => app.log.error({ err: error }, 'the lease of the event streams failed'),
+    onChange: (admitted) => app.log.info({ holder }, admitted ? 'this process opens event streams now' : 'this process ended its event streams'),
+  });
   const loginLimits = { ...DEFAULT_LOGIN_RATE_LIMITS, ...options.login?.rateLimits };
   const pushClaims = new PushClaims(options.database, holder, options.push?.claimTimeoutMs ?? DEFAULT_CLAIM_TIMEOUT_MS);
   const housekeeping = new LeasedTask({
-    lease: new Lease(options.database, 'housekeeping', holder, options.leases?.ttlMs ?? DEFAULT_LEASE_TTL_MS),
+    lease: new Lease(options.database, 'housekeeping', holder, leaseTtlMs),
     renewMs: options.leases?.renewMs,
     start: () =>
       startHousekeeping({
@@ -189,7 +183,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         clock,
         pruneIntervalMs: events.pruneIntervalMs,
         retention: events.retention,
-        onError: (error) => app.log.error({ err: error }, 'housekeeping (pruning events, sweeping limits and push claims) failed'),
+        onError: (error) => app.log.error({ err: error }, 'housekeeping (pruning events, sweeping limits, push claims and stream places) failed'),
       }),
     onError: (error) => app.log.error({ err: error }, 'the housekeeping lease failed'),
     onChange: (running) => app.log.info({ holder }, running ? 'this process does the housekeeping now' : 'this process stopped the housekeeping'),
@@ -285,10 +279,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       onError: (error, message) => app.log.error({ err: error }, message),
     });
     app.addHook('onClose', async () => revocations.dispose());
+    const displacements = endDisplacedStreams({ notifications: events.notifications, streams: openStreams });
+    app.addHook('onClose', async () => displacements.dispose());
   }
   // Open streams would keep `close()` waiting for ever: they end first (clients resume elsewhere).
   app.addHook('preClose', async () => openStreams.closeAll());
   closeUnusedConnections(app);
+  await streamsLease.start();
+  app.addHook('onClose', async () => streamsLease.stop());
   await housekeeping.start();
   app.addHook('onClose', async () => housekeeping.stop());
   pushSender.start();

@@ -41,7 +41,7 @@
  *   SESSION_IDLE_MINUTES  minutes without input after which the console stops renewing (default 30)
  *   LEASE_SECONDS    how long a process holds the demo simulator and the housekeeping without renewing
  *                    (renewed every third of it): the longest another waits to take over from one that
- *                    died (default 15)
+ *                    died, and the longest the event streams of one that died still count (default 15)
  */
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';

@@ -33,6 +33,7 @@ import { EVENT_CHANNEL } from './events/EventWakeups';
 import { InProcessEventHub } from './events/InProcessEventHub';
 import { PostgresEventHub } from './events/PostgresEventHub';
 import { PostgresNotifications } from './events/PostgresNotifications';
+import { DISPLACED_STREAMS_CHANNEL } from './events/StreamPlaces';
 import type { PushOptions } from './push/PushOptions';
 import { DEFAULT_VAPID_SUBJECT, randomVapidKeys, type VapidKeys, vapidKeysFromDataDir, vapidKeysFromValues } from './push/vapidKeys';
 import { seedDemoData } from './seed/seedDemoData';
@@ -181,7 +182,7 @@ async function listenToPostgres(
   database: Database,
   onError: (error: unknown, message: string) => void,
 ): Promise<{ hub: PostgresEventHub; notifications: PostgresNotifications; close(): Promise<void> }> {
-  const notifications = new PostgresNotifications({ connectionString, channels: [EVENT_CHANNEL, REVOCATION_CHANNEL, SESSIONS_ENDED_CHANNEL], onError });
+  const notifications = new PostgresNotifications({ connectionString, channels: [EVENT_CHANNEL, REVOCATION_CHANNEL, SESSIONS_ENDED_CHANNEL, DISPLACED_STREAMS_CHANNEL], onError });
   const hub = new PostgresEventHub({ notifications, eventLog: new EventLog(database), database, onError });
   const close = async () => {
     hub.close();

@@ -2,7 +2,8 @@
 export interface LeaseOptions {
   /**
    * How long a lease holds without renewal: the longest another process waits before it takes over
-   * from one that died. Default 15 s (`LEASE_SECONDS`).
+   * from one that died, and the longest the event streams of one that died still count against
+   * their tokens' limit (events/StreamPlaces.ts). Default 15 s (`LEASE_SECONDS`).
    */
   ttlMs?: number;
   /** Time between two tries to take or renew a lease. Default a third of `ttlMs`. */

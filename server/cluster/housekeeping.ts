@@ -1,6 +1,7 @@
 import type { Database } from '../db/Database';
 import type { EventLog, EventRetention } from '../events/EventLog';
 import { EventPruner } from '../events/EventPruner';
+import { sweepStreamPlaces } from '../events/StreamPlaces';
 import { sweepSharedLimits } from '../limits/SharedWindowLimits';
 import type { PushClaims } from '../push/PushClaims';
 import type { RunningTask } from './LeasedTask';
@@ -16,15 +17,15 @@ export interface HousekeepingDeps {
   clock: () => Date;
   pruneIntervalMs?: number;
   retention?: EventRetention;
-  /** Time between two sweeps of the rate limits and push claims. Default a minute. */
+  /** Time between two sweeps of the rate limits, push claims and places of dead processes' streams. Default a minute. */
   sweepIntervalMs?: number;
   onError: (error: unknown) => void;
 }
 
 /**
  * The upkeep of the tables, done by one process at a time (under the `housekeeping` lease): the event
- * pruner (events/EventPruner.ts), and every minute the rate limits that mean nothing any more and
- * the push claims older than a day.
+ * pruner (events/EventPruner.ts), and every minute the rate limits that mean nothing any more, the
+ * push claims older than a day, and the event streams' places of processes whose lease ran out.
  */
 export function startHousekeeping(deps: HousekeepingDeps): RunningTask {
   const pruner = new EventPruner({
@@ -37,7 +38,7 @@ export function startHousekeeping(deps: HousekeepingDeps): RunningTask {
   pruner.start();
   let sweeping: Promise<void> | undefined;
   const timer = setInterval(() => {
-    sweeping ??= Promise.all([sweepSharedLimits(deps.database, deps.clock().getTime()), deps.claims.purge(PUSH_CLAIM_AGE_MS)])
+    sweeping ??= Promise.all([sweepSharedLimits(deps.database, deps.clock().getTime()), deps.claims.purge(PUSH_CLAIM_AGE_MS), sweepStreamPlaces(deps.database)])
       .then(() => undefined, deps.onError)
       .finally(() => (sweeping = undefined));
   }, deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS);

@@ -1,11 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import type { Disposable } from '../../shared/Disposable';
+import type { RunningTask } from '../cluster/LeasedTask';
 import { KeyedSets } from './KeyedSets';
+import type { StreamPlaces } from './StreamPlaces';
 
 /** Why the backend ends a stream; `displaced`: newer streams of its token took its place. */
 export type StreamEnd = 'revoked' | 'expired' | 'server' | 'displaced';
-
-/** Open streams per token: a console needs one per tab. */
-export const DEFAULT_MAX_STREAMS_PER_TOKEN = 10;
 
 export interface ClosableStream {
   close(reason: StreamEnd): void;
@@ -18,40 +18,109 @@ export interface StreamToken {
   sessionGeneration: number;
 }
 
+/** A stream in the registry until disposed (disposing gives its place up). */
+export interface StreamRegistration extends Disposable {
+  /**
+   * Settles once the stream has its place among its token's streams, with the others it displaced
+   * ended; fails when the database did not take it. While this process may not open streams (its
+   * lease is not held, or it is closing), the stream is ended (`server`) before this settles.
+   */
+  readonly placed: Promise<void>;
+}
+
 /**
  * The open event streams of this process by the id (`jti`) of the token that opened them and by its
  * user: a logout ends the streams of its token, a changed password those of the user's other
  * tokens, and closing the server ends all of them.
  *
- * A token keeps at most `maxPerToken` streams: a newer one ends the oldest (`displaced`) rather than
+ * A token keeps at most `maxPerToken` streams on all processes together, counted in the database
+ * (`StreamPlaces`): a newer one ends the oldest (`displaced`), wherever it is open, rather than
  * being refused. A reloaded tab leaves its old connection behind, often half-open, and the backend
  * cannot tell it from a live one until TCP gives up (minutes); refusing would keep the fresh tab
  * without live changes meanwhile, whereas ending the oldest costs a dead connection nothing and a live
  * one a reconnect that resumes with `Last-Event-ID` (nothing is lost). The bound holds either way.
  *
- * Only this process's streams: with several processes on one PostgreSQL, a revocation reaches the
- * others by a notification (see endRevokedStreams.ts).
+ * Streams open only while this process's places count (`admit`, under its lease): when the lease
+ * lapses, every stream ends, since other processes no longer count it.
+ *
+ * Only this process's streams: with several processes on one PostgreSQL, a revocation and a
+ * displacement reach the others by a notification (see endRevokedStreams.ts, endDisplacedStreams.ts).
  */
 export class OpenStreams {
   private readonly byToken = new KeyedSets<string, ClosableStream>();
   private readonly byUser = new KeyedSets<string, { stream: ClosableStream; sessionGeneration: number }>();
+  private readonly byId = new Map<string, ClosableStream>();
+  /** The streams that have their place, by id. */
+  private readonly placed = new Set<string>();
+  /** Places being taken or given up. */
+  private readonly pending = new Set<Promise<unknown>>();
+  private admitted = false;
 
-  constructor(private readonly maxPerToken = DEFAULT_MAX_STREAMS_PER_TOKEN) {}
+  constructor(
+    private readonly places: Pick<StreamPlaces, 'holder' | 'take' | 'release' | 'releaseAll' | 'heldAmong'>,
+    private readonly onError: (error: unknown) => void = () => undefined,
+  ) {}
 
-  /** Registers `stream` of `token`, ending the token's oldest streams beyond `maxPerToken`. */
-  add(token: StreamToken, stream: ClosableStream): Disposable {
+  /**
+   * Streams may open from now on: this process's places count (its lease is held). Places an earlier
+   * admission left (its end could not give them up) go first. Stopping the answer ends every stream
+   * and gives their places up.
+   */
+  async admit(): Promise<RunningTask> {
+    await this.places.releaseAll();
+    this.admitted = true;
+    return { stop: () => this.withdraw() };
+  }
+
+  /** Registers `stream` of `token` and takes its place, ending the streams it displaces on this process. */
+  add(token: StreamToken, stream: ClosableStream): StreamRegistration {
+    const id = randomUUID();
     const byToken = this.byToken.add(token.id, stream);
     const byUser = this.byUser.add(token.userId, { stream, sessionGeneration: token.sessionGeneration });
-    const streams = this.byToken.valuesOf(token.id);
-    for (const oldest of streams.slice(0, Math.max(0, streams.length - this.maxPerToken))) {
-      oldest.close('displaced');
-    }
+    this.byId.set(id, stream);
+    const admitted = this.admitted;
+    const placing = admitted
+      ? this.track(this.places.take(id, token.id)).then((displaced) => {
+          if (this.byId.has(id)) this.placed.add(id);
+          for (const other of displaced) {
+            if (other.holder === this.places.holder) this.closeDisplaced(other.id);
+          }
+        })
+      : // Ended once the caller holds the registration, so that ending it disposes the registration too.
+        Promise.resolve().then(() => stream.close('server'));
+    let disposed = false;
     return {
+      placed: placing,
       dispose: () => {
+        if (disposed) return;
+        disposed = true;
         byToken.dispose();
         byUser.dispose();
+        this.byId.delete(id);
+        this.placed.delete(id);
+        // Not admitted any more: `withdraw` gives every place up at once.
+        if (admitted && this.admitted) {
+          this.track(placing.catch(() => undefined).then(() => this.places.release(id))).catch(this.onError);
+        }
       },
     };
+  }
+
+  /** Ends the stream `id` if it is open here: a newer stream of its token took its place. */
+  closeDisplaced(id: string): void {
+    this.byId.get(id)?.close('displaced');
+  }
+
+  /**
+   * Ends the streams here whose place is gone (notifications of their displacement were missed while
+   * the listening connection was down, or the table was emptied by a crash of the database server).
+   */
+  async closeUnplaced(): Promise<void> {
+    const placed = [...this.placed];
+    const held = await this.places.heldAmong(placed);
+    for (const id of placed) {
+      if (!held.has(id)) this.closeDisplaced(id);
+    }
   }
 
   /** The users who have open streams here. */
@@ -80,10 +149,26 @@ export class OpenStreams {
     }
   }
 
-  /** Ends every stream (the server is closing). */
+  /** Ends every stream, and opens none any more (the server is closing, or the lease lapsed). */
   closeAll(): void {
+    this.admitted = false;
     for (const stream of this.byToken.allValues()) {
       stream.close('server');
     }
+  }
+
+  private async withdraw(): Promise<void> {
+    this.closeAll();
+    await Promise.allSettled([...this.pending]);
+    await this.places.releaseAll();
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    this.pending.add(work);
+    void work.then(
+      () => this.pending.delete(work),
+      () => this.pending.delete(work),
+    );
+    return work;
   }
 }

@@ -31,7 +31,7 @@ export interface EventRoutesDeps {
  * `GET /api/events`, behind authentication: the live events of the token's tenant as server-sent
  * events (see LiveStream.ts). The stream ends when the token expires, when it is revoked (logout
  * closes the streams of its token through `OpenStreams`), when newer streams of its token displace it
- * (at most 10 per token, see OpenStreams.ts), and when the server closes.
+ * (at most 10 per token on all processes together, see OpenStreams.ts), and when the server closes.
  */
 export function registerEventRoutes(app: FastifyInstance, deps: EventRoutesDeps): EventReplay {
   // Streams that resume read what they missed through it: once for all of them, from memory when it can.
@@ -57,12 +57,18 @@ export function registerEventRoutes(app: FastifyInstance, deps: EventRoutesDeps)
     // Listening before the position is read: what commits after that read arrives live, what
     // committed before it is in the table (and may arrive live as well; ids are sent once).
     resources.add(deps.hub.subscribe(principal.tenantId, (event) => stream.receive(event)));
-    resources.add(deps.streams.add({ id: principal.tokenId, userId: principal.userId, sessionGeneration: principal.sessionGeneration }, stream));
+    const registration = deps.streams.add({ id: principal.tokenId, userId: principal.userId, sessionGeneration: principal.sessionGeneration }, stream);
+    resources.add(registration);
     let position;
     try {
       // Checked after registering: a logout that revoked the token (or a password change that ended
       // the user's other sessions) before this check is seen here, one after it finds the stream in the registry.
-      const [revoked, access] = await Promise.all([deps.revokedTokens.isRevoked(principal.tokenId), deps.users.accessOf(principal.userId)]);
+      // The stream's place among its token's streams is taken meanwhile (one statement).
+      const [, revoked, access] = await Promise.all([
+        registration.placed,
+        deps.revokedTokens.isRevoked(principal.tokenId),
+        deps.users.accessOf(principal.userId),
+      ]);
       position = await deps.eventLog.position(principal.tenantId);
       if (revoked || !access || !access.active || !countsFor(principal, access)) stream.close('revoked');
     } catch (error) {

@@ -12,6 +12,7 @@ import { endRevokedStreams } from '../../../server/events/endRevokedStreams';
 import { OpenStreams } from '../../../server/events/OpenStreams';
 import { PostgresEventHub } from '../../../server/events/PostgresEventHub';
 import { PostgresNotifications } from '../../../server/events/PostgresNotifications';
+import { StreamPlaces } from '../../../server/events/StreamPlaces';
 import { startServer } from '../../../server/startServer';
 import { SESSIONS_ENDED_CHANNEL, UserRepository } from '../../../server/users/UserRepository';
 import { createScratchDatabase, describeOnPostgres, type ScratchDatabase } from '../support/scratchDatabase';
@@ -78,6 +79,13 @@ function collect(hub: PostgresEventHub, tenantId?: string): StoredEvent[] {
   if (tenantId) hub.subscribe(tenantId, (event) => received.push(event));
   else hub.subscribeAll((event) => received.push(event));
   return received;
+}
+
+/** The registry of a process's open streams, as an app has it once its lease is held. */
+async function openStreamsOn(database: PostgresDatabase): Promise<OpenStreams> {
+  const streams = new OpenStreams(new StreamPlaces(database, `process ${randomUUID()}`));
+  await streams.admit();
+  return streams;
 }
 
 const until = (condition: () => boolean, what: string, timeoutMs = 5000) => eventually(condition, { what, timeoutMs, intervalMs: 10 });
@@ -433,7 +441,7 @@ describeOnPostgres('the event hub on PostgreSQL (LISTEN/NOTIFY)', () => {
   it('ends the streams of a token revoked by another process, and after a reconnect those revoked meanwhile', async () => {
     const b = await start();
     const closed: string[] = [];
-    const streams = new OpenStreams();
+    const streams = await openStreamsOn(b.database);
     // As a LiveStream does, a stream leaves the registry when it ends.
     const open = (tokenId: string, name: string) => {
       const registration = streams.add({ id: tokenId, userId: randomUUID(), sessionGeneration: 0 }, {
@@ -474,7 +482,7 @@ describeOnPostgres('the event hub on PostgreSQL (LISTEN/NOTIFY)', () => {
       await admin.query(`INSERT INTO users (id, tenant_id, email, name, password_hash) VALUES ($1, $2, $3, 'N', 'h')`, [id, tenant, `${id}@example.test`]);
     }
     const closed: string[] = [];
-    const streams = new OpenStreams();
+    const streams = await openStreamsOn(b.database);
     const open = (userId: string, name: string) => {
       const registration = streams.add({ id: randomUUID(), userId, sessionGeneration: 0 }, {
         close: (reason) => {

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_STREAMS_PER_TOKEN } from '../../../server/events/OpenStreams';
+import { DEFAULT_MAX_STREAMS_PER_TOKEN } from '../../../server/events/StreamPlaces';
 import type { RunningServer } from '../../../server/startServer';
 import { EventStreamClient } from '../support/eventStream';
 import { GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer } from '../support/testServer';
