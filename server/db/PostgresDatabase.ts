@@ -8,7 +8,7 @@ const INT8 = 20;
 const INTERVAL = 1186;
 
 /** Row parsing that matches the embedded database: timestamps as ISO strings, bigint as number, intervals as text. */
-function typeParser(oid: number, format?: string): (value: string) => unknown {
+function parserFor(oid: number, format?: string): (value: string) => unknown {
   if (oid === TIMESTAMPTZ || oid === TIMESTAMP) {
     const parseDate = pg.types.getTypeParser(oid, 'text') as (value: string) => Date;
     return (value) => parseDate(value).toISOString();
@@ -20,6 +20,19 @@ function typeParser(oid: number, format?: string): (value: string) => unknown {
     return (value) => value;
   }
   return pg.types.getTypeParser(oid, (format ?? 'text') as 'text') as (value: string) => unknown;
+}
+
+const parsers = new Map<string, (value: string) => unknown>();
+
+/** `parserFor`, made once per type: `pg` asks for the parser of every column of every answer. */
+function typeParser(oid: number, format?: string): (value: string) => unknown {
+  const key = `${oid}/${format ?? 'text'}`;
+  let parser = parsers.get(key);
+  if (parser === undefined) {
+    parser = parserFor(oid, format);
+    parsers.set(key, parser);
+  }
+  return parser;
 }
 
 function wrap(error: unknown): DatabaseError {

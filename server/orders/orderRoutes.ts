@@ -11,6 +11,8 @@ import { registerOrderExportRoutes } from './orderExportRoutes';
 import { cursorFilter, orderListCriteria, type OrderListQuery } from './orderListQuery';
 import { checkOrderPatch, type ReceivedOrderPatch } from './orderPatch';
 import type { OrderRepository } from './OrderRepository';
+import { KnownOrders } from './KnownOrders';
+import type { OrderPatch } from '../../shared/OrderPatch';
 import { type OrderRecord, orderView } from './orderView';
 import { isUuid } from '../http/uuid';
 import { entityTag, orderNotFound as notFound, sendOrder } from './orderAnswers';
@@ -83,12 +85,16 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderRoutesDeps)
     return facets;
   });
 
+  const known = new KnownOrders();
+
   app.get<{ Params: { id: string } }>('/api/orders/:id', async (request, reply): Promise<Order> => {
     const { id } = request.params;
-    const record = isUuid(id) ? await deps.orders.find(principalOf(request).tenantId, id) : undefined;
+    const { tenantId } = principalOf(request);
+    const record = isUuid(id) ? await deps.orders.find(tenantId, id) : undefined;
     if (!record) {
       throw notFound();
     }
+    known.remember(tenantId, record);
     return sendOrder(reply, record);
   });
 
@@ -102,10 +108,35 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderRoutesDeps)
       const { id } = request.params;
       const locale = requestLocale(request);
       const version = expectedVersion(request);
-      const current = isUuid(id) ? await deps.orders.find(tenantId, id) : undefined;
+      if (!isUuid(id)) {
+        throw notFound();
+      }
+      const by = { type: 'user', id: principal.userId, name: principal.name } as const;
+      const write = async (current: OrderRecord, changes: OrderPatch): Promise<Order> => {
+        const change = await deps.orders.change(tenantId, current, changes, deps.clock(), by);
+        if (change) {
+          known.remember(tenantId, change.record);
+          // Committed: the event may reach the streams now.
+          deps.events.publish(change.event);
+          return sendOrder(reply, change.record);
+        }
+        // Someone else changed (or deleted) the order since this version.
+        const now = await deps.orders.find(tenantId, id);
+        throw now ? staleVersion(now) : notFound();
+      };
+      // Known at the asked version: checked against it, and written only if the order is still at it.
+      // Refusals and changes that change nothing are answered from the order as stored, as before
+      // (a newer version is a 412 first).
+      const remembered = known.at(tenantId, id, version);
+      const early = remembered && checkOrderPatch(remembered, request.body, locale);
+      if (remembered && early && early.errors.length === 0 && Object.keys(early.changes).length > 0) {
+        return write(remembered, early.changes);
+      }
+      const current = await deps.orders.find(tenantId, id);
       if (!current) {
         throw notFound();
       }
+      known.remember(tenantId, current);
       if (current.version !== version) {
         throw staleVersion(current);
       }
@@ -119,15 +150,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderRoutesDeps)
       if (Object.keys(check.changes).length === 0) {
         return sendOrder(reply, current);
       }
-      const change = await deps.orders.change(tenantId, current, check.changes, deps.clock(), { type: 'user', id: principal.userId, name: principal.name });
-      if (change) {
-        // Committed: the event may reach the streams now.
-        deps.events.publish(change.event);
-        return sendOrder(reply, change.record);
-      }
-      // Someone else changed (or deleted) the order between reading and writing it.
-      const now = await deps.orders.find(tenantId, id);
-      throw now ? staleVersion(now) : notFound();
+      return write(current, check.changes);
     },
   );
 }
