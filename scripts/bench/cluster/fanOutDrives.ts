@@ -71,20 +71,38 @@ export async function writerDrive(options: WriterDriveOptions): Promise<{ drive:
   return { drive, summary: () => summary };
 }
 
-/** The stored events of each tenant after `before` up to `after`, in the order they were written, as the floor replays them. */
+/**
+ * The stored events of each tenant after `before` up to `after` as the floor replays them: each
+ * tenant's in id order (as its streams must get them), the tenants interleaved as they were written.
+ */
 export async function storedEvents(databaseUrl: string, tenantIds: readonly string[], before: readonly number[], after: readonly number[]): Promise<FloorEvent[]> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const events: (FloorEvent & { at: number })[] = [];
-    for (const [tenant, tenantId] of tenantIds.entries()) {
-      const { rows } = await client.query<{ id: string; type: string; data: string; at: Date }>(
-        'SELECT id, type, data, created_at AS at FROM order_events WHERE tenant_id = $1::uuid AND id > $2 AND id <= $3 ORDER BY id',
-        [tenantId, before[tenant] ?? 0, after[tenant] ?? 0],
-      );
-      events.push(...rows.map((row) => ({ tenant, id: Number(row.id), type: row.type, data: row.data, at: row.at.getTime() })));
+    const byTenant = await Promise.all(
+      tenantIds.map(async (tenantId, tenant) => {
+        const { rows } = await client.query<{ id: string; type: string; data: string; at: Date }>(
+          'SELECT id, type, data, created_at AS at FROM order_events WHERE tenant_id = $1::uuid AND id > $2 AND id <= $3 ORDER BY id',
+          [tenantId, before[tenant] ?? 0, after[tenant] ?? 0],
+        );
+        return rows.map((row) => ({ tenant, id: Number(row.id), type: row.type, data: row.data, at: row.at.getTime() }));
+      }),
+    );
+    const events: FloorEvent[] = [];
+    const next = byTenant.map(() => 0);
+    for (;;) {
+      // The tenant whose next event was written first.
+      let pick = -1;
+      byTenant.forEach((list, tenant) => {
+        const candidate = list[next[tenant] as number];
+        const best = pick < 0 ? undefined : byTenant[pick]?.[next[pick] as number];
+        if (candidate && (!best || candidate.at < best.at)) pick = tenant;
+      });
+      if (pick < 0) return events;
+      const { at: _at, ...event } = byTenant[pick]?.[next[pick] as number] as FloorEvent & { at: number };
+      events.push(event);
+      next[pick] = (next[pick] as number) + 1;
     }
-    return events.sort((a, b) => a.at - b.at || a.tenant - b.tenant).map(({ at: _at, ...event }) => event);
   } finally {
     await client.end();
   }

@@ -69,7 +69,7 @@ function fanOutTable(run: WrittenRun, floor: FanOutResult | undefined, writes: r
     `| **commit → client** p50 / p95 / p99 / max | ${all ? latencyText(all.figures) : '–'} (${count(all?.figures.count ?? 0)} reads; ${count(all?.early ?? 0)} before the answer) | p99 < ${P99_TARGET_MS} ms: ${verdict(p99 < P99_TARGET_MS)} |`,
     `| order's \`updatedAt\` (before the lock) → client | ${latencyText(run.sinceUpdatedAt)} | for comparison |`,
     `| PATCH sent → answer | ${latencyText(run.writer.answer)} | – |`,
-    `| **backend processor time per delivered event** (3 processes) | ${ms(run.serverMicrosPerDelivery, 1)} µs${patchShare(run, writes)} | floor ${floor ? `${ms(floor.serverMicrosPerDelivery, 1)} µs; ${floorRatio.toFixed(2)}×, ≤ 1.5×: ${verdict(floorRatio <= 1.5)}` : 'not run'} |`,
+    `| **backend processor time per delivered event** (3 processes) | ${ms(run.serverMicrosPerDelivery, 1)} µs${patchShare(run, writes)} | floor ${floor ? `${ms(floor.serverMicrosPerDelivery, 1)} µs (${count(floor.complete)} of ${count(floor.clients)} clients complete); ${floorRatio.toFixed(2)}×, ≤ 1.5×: ${verdict(floorRatio <= 1.5)}` : 'not run'} |`,
     `| every client at its tenant's last id | ${run.drained ? 'yes' : '**no**'}, ${run.drainSeconds.toFixed(1)} s after the last answer | – |`,
     `| load average before → after | ${run.loadBefore} → ${run.loadAfter} | – |`,
   ];
@@ -107,7 +107,8 @@ function killPart(run: WrittenRun): string[] {
     '### One backend killed half way (SIGKILL)',
     '',
     `The same run again at ${count(run.rate)}/s; after ${ms(run.killedAfterSeconds ?? NaN, 1)} s backend #2 gets SIGKILL. Its clients come back`,
-    "as the console does (the server's `retry:` doubled and jittered) with `Last-Event-ID`, on the next backend.",
+    "as the console does (the server's `retry:` doubled and jittered, 3–6 s) with `Last-Event-ID`, on the next backend: the latencies",
+    'of the clients that moved include that wait.',
     '',
     '| Figure | Value |',
     '|---|---|',
