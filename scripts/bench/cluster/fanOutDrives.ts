@@ -1,5 +1,5 @@
 // What makes the events of a fan-out run: the writer process through the backends, or the floor
-// server replaying the same stored events at the same rate.
+// server replaying the same stored events on the run's own schedule.
 import type { ChildProcess } from 'node:child_process';
 import { Client } from 'pg';
 import { lastEventId, type WriterOrder } from './api';
@@ -90,6 +90,7 @@ export async function storedEvents(databaseUrl: string, tenantIds: readonly stri
     );
     const events: FloorEvent[] = [];
     const next = byTenant.map(() => 0);
+    const first = Math.min(...byTenant.map((list) => list[0]?.at ?? Infinity));
     for (;;) {
       // The tenant whose next event was written first.
       let pick = -1;
@@ -99,8 +100,8 @@ export async function storedEvents(databaseUrl: string, tenantIds: readonly stri
         if (candidate && (!best || candidate.at < best.at)) pick = tenant;
       });
       if (pick < 0) return events;
-      const { at: _at, ...event } = byTenant[pick]?.[next[pick] as number] as FloorEvent & { at: number };
-      events.push(event);
+      const event = byTenant[pick]?.[next[pick] as number] as FloorEvent;
+      events.push({ ...event, at: event.at - first });
       next[pick] = (next[pick] as number) + 1;
     }
   } finally {
@@ -115,10 +116,10 @@ export async function startFloor(tokens: string[][], lastIds: number[]): Promise
   return { url: `http://127.0.0.1:${port}`, process: floor };
 }
 
-/** The floor's drive: the events replayed at `rate`. */
-export function floorDrive(floor: ChildProcess, events: FloorEvent[], rate: number, lastIds: number[]): () => Promise<Driven> {
+/** The floor's drive: the events replayed on their schedule. */
+export function floorDrive(floor: ChildProcess, events: FloorEvent[], lastIds: number[]): () => Promise<Driven> {
   return async () => {
-    await ask<FromFloor, 'played'>(floor, { type: 'play', events, rate }, 'played', (events.length / rate + 300) * 1000);
+    await ask<FromFloor, 'played'>(floor, { type: 'play', events }, 'played', ((events[events.length - 1]?.at ?? 0) + 300_000));
     return { answeredAt: [], lastIds };
   };
 }

@@ -101,14 +101,14 @@ export async function runFanOutPhase(options: FanOutPhaseOptions): Promise<FanOu
     const events = await storedEvents(options.databaseUrl, options.tenantIds, before, main.lastIds);
     const server = await startFloor(streamTokens(), before);
     try {
-      log(`floor: ${events.length} stored events replayed at ${options.rate}/s by a plain node:http server…`);
+      log(`floor: ${events.length} stored events replayed on the run's schedule by a plain node:http server…`);
       floor = await runFanOut({
         urls: [server.url],
         tokens: streamTokens(),
         clients: options.clients,
         clientProcesses: options.clientProcesses,
         before,
-        drive: floorDrive(server.process, events, options.rate, main.lastIds),
+        drive: floorDrive(server.process, events, main.lastIds),
         processes: () => ({ servers: server.process.pid }),
         log,
       });
