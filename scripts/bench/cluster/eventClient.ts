@@ -1,6 +1,13 @@
 import http from 'node:http';
-import { reconnectDelay } from '../../src/infrastructure/events/reconnectDelay';
-import type { LatencyHistogram } from './latencyHistogram';
+import { reconnectDelay } from '../../../src/infrastructure/events/reconnectDelay';
+
+/** Where a client hands each order event it reads, and whether it had moved to another backend by then. */
+export interface EventSink {
+  /** Read time minus the order's `updatedAt` (the backend's clock before its transaction), ms. */
+  sinceUpdatedAt(ms: number, moved: boolean): void;
+  /** The change's number at the writer (`station` `C-<n>`) and when the event was read (`Date.now()`). */
+  arrived(change: number, at: number, moved: boolean): void;
+}
 
 /** What one event-stream client of the cluster bench saw, checked against its tenant's ids. */
 export interface ClientSummary {
@@ -52,7 +59,7 @@ function digitsAt(bytes: Buffer, from: number, end: number): number {
 }
 
 /**
- * When each event was written (its order's `updatedAt`, ms), by tenant and id: every client of a
+ * When each event's change was taken (its order's `updatedAt`, ms), by tenant and id: every client of a
  * tenant in this process reads the same events, so each `updatedAt` is looked for and parsed once.
  */
 const writtenAt = new Map<string, number>();
@@ -77,11 +84,10 @@ function writtenOf(tenant: number, id: number, bytes: Buffer, from: number, end:
  * or fails it comes back like the console (FetchEventStream): after `reconnectDelay` from the server's
  * `retry:`, with `Last-Event-ID`, and here on the next backend of `urls` (the one it was on may be gone).
  *
- * Each order event's latency is the receive time minus its `updatedAt` (the backend's clock when
- * it wrote the change, just before the commit; the same machine's clock), added to `histogram()`'s
- * answer at that moment, so that the caller can switch histograms between phases.
+ * Each order event goes to the sink with its read time: the caller matches it with the moment the
+ * writer had the change's answer (after the commit), and with the order's `updatedAt` (before the lock).
  */
-export class BenchEventClient {
+export class EventClient {
   private index: number;
   private lastId = -1;
   private firstExpected = -1;
@@ -103,8 +109,6 @@ export class BenchEventClient {
   /** Resolves once the first stream is open (its answer's headers arrived: the backend listens for it). */
   readonly opened: Promise<void>;
   private markOpened: () => void = () => {};
-  /** For a probe: when each change arrived (`Date.now()`, by the writer's sequence number in `station`), and whether it had moved then. */
-  readonly arrivals: [number, number, number][] | undefined;
 
   constructor(
     private readonly urls: readonly string[],
@@ -112,10 +116,8 @@ export class BenchEventClient {
     private readonly home: number,
     private readonly token: string,
     private readonly agent: http.Agent,
-    private readonly histogram: () => LatencyHistogram,
-    probe = false,
+    private readonly sink: EventSink,
   ) {
-    this.arrivals = probe ? [] : undefined;
     this.index = home;
     this.opened = new Promise((resolve) => (this.markOpened = resolve));
     this.connect();
@@ -242,12 +244,8 @@ export class BenchEventClient {
       this.lastId = id;
     }
     const written = writtenOf(this.tenant, id, bytes, idEnd, end);
-    if (!Number.isNaN(written)) this.histogram().add(now - written);
-    if (this.arrivals) {
-      const station = bytes.indexOf(STATION, idEnd);
-      if (station >= 0 && station < end) {
-        this.arrivals.push([digitsAt(bytes, station + STATION.length, end), now, this.moved ? 1 : 0]);
-      }
-    }
+    if (!Number.isNaN(written)) this.sink.sinceUpdatedAt(now - written, this.moved);
+    const station = bytes.indexOf(STATION, idEnd);
+    if (station >= 0 && station < end) this.sink.arrived(digitsAt(bytes, station + STATION.length, end), now, this.moved);
   }
 }

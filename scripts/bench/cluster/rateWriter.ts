@@ -1,13 +1,10 @@
-// The writing process of the cluster bench (scripts/bench-cluster.ts): order changes at a fixed rate
-// through the API as the console makes them (`PATCH /api/orders/{id}` with `If-Match`, the new
-// version from the answer's ETag), spread over the backends and the tenants, driven over IPC.
+// The writing process of the cluster bench's fan-out: order changes at a fixed rate through the API
+// as the console makes them (`PATCH /api/orders/{id}` with `If-Match`, the new version from the
+// answer's ETag), spread over the backends and the tenants, driven over IPC. Each change names its
+// number in `station` (`C-<n>`), so that the clients can match what they read with its answer here.
 import http from 'node:http';
-import { LatencyHistogram } from './latencyHistogram';
-
-export interface WriterOrder {
-  id: string;
-  version: number;
-}
+import type { WriterOrder } from './api';
+import { LatencyHistogram } from '../latencyHistogram';
 
 export interface WriterJob {
   urls: string[];
@@ -17,6 +14,8 @@ export interface WriterJob {
   orders: WriterOrder[][];
   rate: number;
   seconds: number;
+  /** Ends every station written (`C-<n>-<tag>`): a station another run wrote is no change. */
+  tag: string;
   /** At most this many changes under way; further ones wait, and those not sent after `seconds` are dropped (the rate reached then says so). */
   maxInFlight: number;
 }
@@ -39,7 +38,7 @@ export interface WriterResult {
 }
 
 export type ToWriter = { type: 'run'; job: WriterJob };
-export type FromWriter = { type: 'done'; result: WriterResult };
+export type FromWriter = { type: 'ready' } | { type: 'done'; result: WriterResult };
 
 const TAG = /^"(\d+)"$/;
 
@@ -100,7 +99,7 @@ async function run(job: WriterJob): Promise<WriterResult> {
     }
     const live = liveIndexes();
     const index = live[Math.floor(seq / job.tokens.length) % live.length] ?? 0;
-    const body = JSON.stringify({ station: `C-${seq}` });
+    const body = JSON.stringify({ station: `C-${seq}-${job.tag}` });
     const started = performance.now();
     try {
       const { status, etag } = await request(
@@ -170,3 +169,5 @@ process.on('message', (message: ToWriter) => {
     process.send?.({ type: 'done', result } satisfies FromWriter, undefined, {}, () => process.disconnect?.());
   });
 });
+// Started before the run, so that its start does not eat into the run's time.
+process.send?.({ type: 'ready' } satisfies FromWriter);

@@ -1,0 +1,80 @@
+// The writes through the backend: `PATCH /api/orders/{id}` with `If-Match` as the console sends it,
+// the next version from the answer's ETag; a 412 (someone else changed the order first) takes the
+// version its ETag names and counts apart.
+import http from 'node:http';
+import type { Session, WriterOrder } from './api';
+import type { WriteOutcome } from './writeLoop';
+
+const TAG = /^"(\d+)"$/;
+
+function send(url: string, agent: http.Agent, options: http.RequestOptions, body?: string): Promise<{ status: number; etag: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { ...options, agent }, (response) => {
+      response.resume();
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, etag: String(response.headers.etag ?? '') }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/**
+ * Writer `w` changes orders of tenant `w % 2` through backend `w % urls.length`, each on a
+ * connection of its own; an order is changed by one writer at a time (taken from its tenant's queue
+ * and put back after), as operators seldom change the same order at once.
+ */
+export function backendWriter(urls: readonly string[], sessions: readonly Session[], orders: readonly WriterOrder[][]): { change(writer: number): Promise<WriteOutcome>; close(): void } {
+  const agents = new Map<number, http.Agent>();
+  const queues = orders.map((list) => list.map((order) => ({ ...order })));
+  let sequence = 0;
+  return {
+    async change(writer) {
+      const tenant = writer % queues.length;
+      const queue = queues[tenant] as WriterOrder[];
+      const order = queue.shift();
+      if (!order) return 'error';
+      const url = urls[writer % urls.length] as string;
+      let agent = agents.get(writer);
+      if (!agent) {
+        agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+        agents.set(writer, agent);
+      }
+      const session = sessions[tenant] as Session;
+      const body = JSON.stringify({ station: `W-${sequence++}` });
+      try {
+        const { status, etag } = await send(
+          `${url}/api/orders/${order.id}`,
+          agent,
+          {
+            method: 'PATCH',
+            headers: {
+              authorization: `Bearer ${session.token}`,
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+              'if-match': `"${order.version}"`,
+            },
+          },
+          body,
+        );
+        const version = TAG.exec(etag)?.[1];
+        if (version) order.version = Number(version);
+        if (status === 200) return 'changed';
+        if (status === 412 && !version) {
+          // No ETag with it: read the order's version.
+          const read = await send(`${url}/api/orders/${order.id}`, agent, { headers: { authorization: `Bearer ${session.token}` } });
+          const current = TAG.exec(read.etag)?.[1];
+          if (current) order.version = Number(current);
+        }
+        return status === 412 ? 'conflict' : 'error';
+      } catch {
+        return 'error';
+      } finally {
+        queue.push(order);
+      }
+    },
+    close() {
+      for (const agent of agents.values()) agent.destroy();
+    },
+  };
+}
