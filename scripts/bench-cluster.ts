@@ -9,7 +9,7 @@
 // (10 per raised rate), --ramp-max N (6400), --writers N (16), --write-seconds N (20 per write run),
 // --client-processes N (2), --list-orders N (1000000 per tenant), --renew-within N (300: tokens expiring
 // sooner are renewed before a run; 900 renews every token before every run); --no-writes, --no-fan-out,
-// --no-floor, --no-ramp, --no-kill, --no-list. PostgreSQL: BENCH_DATABASE_URL (a server where
+// --no-floor, --no-ramp, --no-kill, --no-list, --no-wakeups. PostgreSQL: BENCH_DATABASE_URL (a server where
 // databases may be created and dropped), else a throwaway cluster (scripts/throwawayPostgres.mjs).
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -43,6 +43,7 @@ async function main(): Promise<void> {
     floor: !args.includes('--no-floor'),
     kill: !args.includes('--no-kill'),
     list: !args.includes('--no-list'),
+    wakeups: !args.includes('--no-wakeups'),
     renewWithinSeconds: flag(args, '--renew-within'),
   });
   const section = clusterSection(result);

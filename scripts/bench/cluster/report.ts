@@ -3,6 +3,7 @@ import { commitP99, P99_TARGET_MS, runHeld, type WrittenRun } from './fanOutPhas
 import type { FanOutResult } from './fanOutRun';
 import type { LatencyFigures, WriteFigures } from './figures';
 import type { ClusterBenchResult } from './run';
+import { wakeupChoiceSection } from './wakeupChoice';
 
 export const CLUSTER_HEADING = '## Cluster: 3 processes on PostgreSQL';
 
@@ -183,6 +184,7 @@ export function clusterSection(result: ClusterBenchResult): string {
       '',
     );
   }
+  if (result.wakeups) lines.push(wakeupChoiceSection(result.wakeups), '');
   if (list) {
     lines.push(
       `### Order list with ${count(sizes.listOrders)} orders per tenant on PostgreSQL`,

@@ -11,6 +11,7 @@ import { type FanOutPhaseResult, runFanOutPhase } from './fanOutPhase';
 import type { WriteFigures } from './figures';
 import { type ListResult, runListPhase } from './listPhase';
 import { createDatabase, openBenchServer } from './postgresServer';
+import { runWakeupChoice, type WakeupChoiceResult } from './wakeupChoice';
 import { runWritesPhase } from './writesPhase';
 import { loadAverage, withChildren } from '../procStats';
 
@@ -29,6 +30,8 @@ export interface ClusterBenchOptions {
   floor?: boolean;
   kill?: boolean;
   list?: boolean;
+  /** False: the ways of waking other processes are not compared (wakeupChoice.ts). */
+  wakeups?: boolean;
   /** Tokens expiring within this many seconds are renewed before each run (default 300; 900 renews them all, every run). */
   renewWithinSeconds?: number;
   log?: (line: string) => void;
@@ -46,6 +49,7 @@ export interface ClusterBenchResult {
   /** Tokens renewed before the write runs (those of the fan-out count in its figures). */
   writeRenewals: number;
   fanOut: FanOutPhaseResult | undefined;
+  wakeups: WakeupChoiceResult | undefined;
   list: ListResult | undefined;
 }
 
@@ -86,7 +90,8 @@ export async function runClusterBench(options: ClusterBenchOptions = {}): Promis
     let writes: WriteFigures[] | undefined;
     let writeRenewals = 0;
     let fanOut: FanOutPhaseResult | undefined;
-    if (options.writes !== false || options.fanOut !== false) {
+    let wakeups: WakeupChoiceResult | undefined;
+    if (options.writes !== false || options.fanOut !== false || options.wakeups !== false) {
       const database = await createDatabase(server.url, 'cockpit_bench_cluster');
       try {
         log(`starting ${BACKENDS} backend processes…`);
@@ -125,6 +130,8 @@ export async function runClusterBench(options: ClusterBenchOptions = {}): Promis
         } finally {
           await group.stopAll();
         }
+        // On the same orders, with the backends gone: nothing else runs on the server meanwhile.
+        if (options.wakeups !== false) wakeups = await runWakeupChoice(database.url, 8, log);
       } finally {
         await database.drop();
       }
@@ -141,6 +148,7 @@ export async function runClusterBench(options: ClusterBenchOptions = {}): Promis
       writes,
       writeRenewals,
       fanOut,
+      wakeups,
       list,
     };
   } finally {

@@ -1,4 +1,5 @@
-// How a process should learn of the events other processes commit, measured (server/README.md, Live
+// How a process should learn of the events other processes commit, measured on the cluster bench's
+// database once its backends have stopped (server/README.md, Live
 // events, "The table is the outbox"): 16 writers run the order change's transaction (UPDATE, event
 // counter, event INSERT, history INSERT) straight on PostgreSQL, for a few seconds per way, each way twice
 // and interleaved, while one more connection listens or polls as a backend's hub would:
@@ -8,14 +9,8 @@
 //     a transaction of its own with synchronous_commit off, one at a time (server/events/EventWakeups.ts).
 // Figures: changes per second, the writers' p50/p99 statement time, and commit → heard (from the
 // writer's answer, which comes after the commit, to the listener learning of the id).
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { migrate } from '../../server/db/migrate';
-import { openDatabase } from '../../server/db/openDatabase';
-import { seedDemoData } from '../../server/seed/seedDemoData';
-import { REPOSITORY_ROOT } from '../../server/startServer';
-import { LatencyHistogram } from './latencyHistogram';
+import { LatencyHistogram } from '../latencyHistogram';
 
 export type WakeupWay = 'in the transaction' | 'poll' | 'wake-up after the commit';
 
@@ -197,30 +192,3 @@ export function wakeupChoiceSection(result: WakeupChoiceResult): string {
   ].join('\n');
 }
 
-/** `npx tsx scripts/bench/wakeupChoice.ts [seconds]`: on a throwaway durable cluster, prints the section. */
-async function main(): Promise<void> {
-  const { startThrowawayPostgres } = (await import(pathToFileURL(path.join(REPOSITORY_ROOT, 'scripts', 'throwawayPostgres.mjs')).href)) as {
-    startThrowawayPostgres(options: { durable: boolean }): Promise<{ url: string; stop(): void }>;
-  };
-  const cluster = await startThrowawayPostgres({ durable: true });
-  try {
-    const database = await openDatabase({ kind: 'postgres', url: cluster.url });
-    try {
-      await migrate(database);
-      await seedDemoData(database, { ordersPerTenant: 1000, now: new Date(), passwordCost: { N: 2 ** 14, r: 8, p: 1 } });
-    } finally {
-      await database.close();
-    }
-    const result = await runWakeupChoice(cluster.url, Number(process.argv[2] ?? 8), (line) => process.stderr.write(`${line}\n`));
-    console.log(wakeupChoiceSection(result));
-  } finally {
-    cluster.stop();
-  }
-}
-
-if (typeof __filename !== 'undefined' && process.argv[1] && path.resolve(process.argv[1]) === path.resolve(__filename)) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
-}
