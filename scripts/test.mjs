@@ -2,9 +2,10 @@
 // database and on a throwaway PostgreSQL server, see throwawayPostgres.mjs, and behind Debian's nginx, see
 // ensureNginx.mjs), the production build and the browser tests in Debian's Chromium (the three installed
 // with apt-get when missing and running as root).
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ensureBuilt, ensureInstalled, log, root, run, runOrExit } from './ensure.mjs';
+import { ensureBuilt, ensureInstalled, log, root, runOrExit } from './ensure.mjs';
 import { ensureNginx } from './ensureNginx.mjs';
 import { runCommand, withTestPostgres } from './throwawayPostgres.mjs';
 
@@ -27,6 +28,19 @@ function ensureChromium() {
   runOrExit('apt-get', ['update', '-qq']);
   runOrExit('apt-get', ['install', '-y', '-qq', 'chromium'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   return chromium;
+}
+
+/** Runs a command beside this process's work, keeping its output; resolves to its status and output. */
+function runCollected(command, args, options) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('exit', (code, signal) => resolve({ status: code ?? (signal ? 1 : 0), output }));
+    process.on('exit', () => child.kill('SIGKILL'));
+  });
 }
 
 const results = path.join(root, 'test-results');
@@ -71,10 +85,17 @@ if (unitStatus !== 0) {
 ensureBuilt();
 const chromium = ensureChromium();
 log('Browser tests …');
-const status = run(bin('jest'), ['--config', 'jest.browser.config.js', '--runInBand', ...jsonReport('browser.json'), ...(process.env.CI ? ['--ci'] : [])], {
-  env: { ...process.env, CHROMIUM_PATH: chromium },
-});
-const total = [counts('unit.json'), counts('browser.json')].reduce((a, b) => ({
+const browserEnv = { ...process.env, CHROMIUM_PATH: chromium };
+const browserArgs = (report) => ['--config', 'jest.browser.config.js', '--runInBand', ...jsonReport(report), ...(process.env.CI ? ['--ci'] : [])];
+// The files that spend most of their time waiting for tokens to run out (a minute or more each, the
+// processors idle meanwhile) run in a second lane beside the others; its output follows theirs.
+const WAITING = '/test/browser/(renewal|unsavedEdits)\\.test\\.ts$';
+const waitingLane = runCollected(bin('jest'), [...browserArgs('browser-waiting.json'), '--testPathPatterns', WAITING], { cwd: root, env: browserEnv });
+const mainStatus = await runCommand(bin('jest'), [...browserArgs('browser.json'), '--testPathIgnorePatterns', WAITING], { cwd: root, env: browserEnv });
+const waiting = await waitingLane;
+process.stdout.write(waiting.output);
+const status = mainStatus || waiting.status;
+const total = [counts('unit.json'), counts('browser.json'), counts('browser-waiting.json')].reduce((a, b) => ({
   passed: a.passed + b.passed,
   failed: a.failed + b.failed,
   skipped: a.skipped + b.skipped,

@@ -50,7 +50,13 @@ export async function ensureMigratedDataFolder(): Promise<string> {
   } finally {
     await database.close();
   }
-  renameSync(partial, folder);
+  try {
+    renameSync(partial, folder);
+  } catch (error) {
+    // Another run made it meanwhile (browser tests run in two lanes at once): theirs serves.
+    rmSync(partial, { recursive: true, force: true });
+    if (!existsSync(folder)) throw error;
+  }
   return folder;
 }
 
