@@ -13,6 +13,7 @@ import type { OrderSort } from './orderSorts';
 import { actorColumns, fieldChanges, SYSTEM } from './orderHistoryChanges';
 import { type BulkMove, moveOrders } from './orderBulkMove';
 import { applyUpdates, type OrderUpdate, recordHistory } from './orderUpdates';
+import { ORDER_CHANGE_SQL } from './orderChangeSql';
 import { ORDER_COLUMNS, type OrderRecord, orderView, STATUS_RANK } from './orderView';
 
 export type { OrderUpdate } from './orderUpdates';
@@ -128,29 +129,7 @@ export class OrderRepository {
     const [after, before] = [orderView(next), orderView(current)];
     const data = JSON.stringify({ ...after, previous: before, by });
     const [row] = await this.db.query<OrderRecord & { event_id: number }>(
-      `WITH changed AS (
-         UPDATE orders o SET
-             status = coalesce($4::text, o.status),
-             notes = coalesce($5::text, o.notes),
-             station = coalesce($6::text, o.station),
-             begin_at = coalesce(date_trunc('milliseconds', $7::timestamptz), o.begin_at),
-             end_at = coalesce(date_trunc('milliseconds', $8::timestamptz), o.end_at),
-             version = o.version + 1,
-             updated_at = date_trunc('milliseconds', $9::timestamptz)
-           WHERE o.tenant_id = $1::uuid AND o.id = $2::uuid AND o.version = $3::int
-           RETURNING ${ORDER_COLUMNS}
-       ), counter AS (
-         INSERT INTO tenant_event_counters AS c (tenant_id, last_id) SELECT $1::uuid, 1 FROM changed
-         ON CONFLICT (tenant_id) DO UPDATE SET last_id = c.last_id + 1
-         RETURNING last_id
-       ), stored AS (
-         INSERT INTO order_events (tenant_id, id, type, data, created_at)
-         SELECT $1::uuid, counter.last_id, 'order.updated', $10::text, $9::timestamptz FROM counter
-       ), history AS (
-         INSERT INTO order_history (tenant_id, order_id, kind, actor, changed_by, changed_at, changes)
-         SELECT $1::uuid, changed.id, 'changed', $11::text, $12::uuid, $9::timestamptz, $13::jsonb FROM changed
-       )
-       SELECT changed.*, counter.last_id AS event_id FROM changed, counter`,
+      ORDER_CHANGE_SQL,
       [
         tenantId,
         current.id,

@@ -4,6 +4,7 @@
 // number in `station` (`C-<n>`), so that the clients can match what they read with its answer here.
 import http from 'node:http';
 import type { WriterOrder } from './api';
+import { send } from './writeBackend';
 import { LatencyHistogram } from '../latencyHistogram';
 
 export interface WriterJob {
@@ -42,18 +43,6 @@ export type FromWriter = { type: 'ready' } | { type: 'done'; result: WriterResul
 
 const TAG = /^"(\d+)"$/;
 
-function request(url: string, agent: http.Agent, options: http.RequestOptions, body?: string): Promise<{ status: number; etag: string }> {
-  return new Promise((resolve, reject) => {
-    const sent = http.request(url, { ...options, agent }, (response) => {
-      response.resume();
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, etag: String(response.headers.etag ?? '') }));
-      response.on('error', reject);
-    });
-    sent.on('error', reject);
-    sent.end(body);
-  });
-}
-
 async function run(job: WriterJob): Promise<WriterResult> {
   const agents = job.urls.map(() => new http.Agent({ keepAlive: true, maxSockets: 64 }));
   const alive = job.urls.map(() => true);
@@ -75,7 +64,7 @@ async function run(job: WriterJob): Promise<WriterResult> {
       const live = liveIndexes();
       const index = live[tries % live.length] ?? 0;
       try {
-        const { status, etag } = await request(`${job.urls[index]}/api/orders/${order.id}`, agents[index] as http.Agent, {
+        const { status, etag } = await send(`${job.urls[index]}/api/orders/${order.id}`, agents[index] as http.Agent, {
           headers: { authorization: `Bearer ${job.tokens[tenant]}` },
         });
         const version = TAG.exec(etag)?.[1];
@@ -102,7 +91,7 @@ async function run(job: WriterJob): Promise<WriterResult> {
     const body = JSON.stringify({ station: `C-${seq}-${job.tag}` });
     const started = performance.now();
     try {
-      const { status, etag } = await request(
+      const { status, etag } = await send(
         `${job.urls[index]}/api/orders/${order.id}`,
         agents[index] as http.Agent,
         {

@@ -7,7 +7,8 @@ import type { WriteOutcome } from './writeLoop';
 
 const TAG = /^"(\d+)"$/;
 
-function send(url: string, agent: http.Agent, options: http.RequestOptions, body?: string): Promise<{ status: number; etag: string }> {
+/** One request on `agent`'s keep-alive connections; answers the status and the ETag (the body is read and dropped). */
+export function send(url: string, agent: http.Agent, options: http.RequestOptions, body?: string): Promise<{ status: number; etag: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { ...options, agent }, (response) => {
       response.resume();

@@ -1,41 +1,17 @@
-// The floor of the writes: a plain `pg` pool running, per change, the transaction the backend runs for
-// a PATCH (OrderRepository.change: the order's UPDATE under its version, the tenant's event counter,
-// the `order.updated` event and the history row, one statement), straight to the database with the
-// same concurrency, orders and tenants, and no notification (the backend is to stop notifying inside
-// the write transaction). The columns are those of the migrations (001, 004, 011); the event's text is
-// built as the backend builds it, so the rows weigh the same.
+// The floor of the writes: a plain `pg` pool running, per change, the statement the backend runs for a
+// PATCH (server/orders/orderChangeSql.ts: the order's UPDATE under its version, the tenant's event
+// counter, the `order.updated` event and the history row, its own transaction), straight to the
+// database with the same concurrency, orders and tenants. The event's text is built as the backend
+// builds it, so the rows weigh the same.
 import { Pool } from 'pg';
 import type { OrderActor } from '../../../shared/OrderHistory';
 import { PostgresDatabase } from '../../../server/db/PostgresDatabase';
 import { DEMO_TENANTS } from '../../../server/seed/demoAccounts';
-import { fieldChanges } from '../../../server/orders/orderHistoryChanges';
+import { actorColumns, fieldChanges } from '../../../server/orders/orderHistoryChanges';
+import { ORDER_CHANGE_SQL } from '../../../server/orders/orderChangeSql';
 import { ORDER_COLUMNS, type OrderRecord, orderView } from '../../../server/orders/orderView';
 import type { WriterOrder } from './api';
 import type { WriteOutcome } from './writeLoop';
-
-const CHANGE_SQL = `WITH changed AS (
-   UPDATE orders o SET
-       status = coalesce($4::text, o.status),
-       notes = coalesce($5::text, o.notes),
-       station = coalesce($6::text, o.station),
-       begin_at = coalesce(date_trunc('milliseconds', $7::timestamptz), o.begin_at),
-       end_at = coalesce(date_trunc('milliseconds', $8::timestamptz), o.end_at),
-       version = o.version + 1,
-       updated_at = date_trunc('milliseconds', $9::timestamptz)
-     WHERE o.tenant_id = $1::uuid AND o.id = $2::uuid AND o.version = $3::int
-     RETURNING ${ORDER_COLUMNS}
- ), counter AS (
-   INSERT INTO tenant_event_counters AS c (tenant_id, last_id) SELECT $1::uuid, 1 FROM changed
-   ON CONFLICT (tenant_id) DO UPDATE SET last_id = c.last_id + 1
-   RETURNING last_id
- ), stored AS (
-   INSERT INTO order_events (tenant_id, id, type, data, created_at)
-   SELECT $1::uuid, counter.last_id, 'order.updated', $10::text, $9::timestamptz FROM counter
- ), history AS (
-   INSERT INTO order_history (tenant_id, order_id, kind, actor, changed_by, changed_at, changes)
-   SELECT $1::uuid, changed.id, 'changed', 'user', $11::uuid, $9::timestamptz, $12::jsonb FROM changed
- )
- SELECT changed.version, counter.last_id FROM changed, counter`;
 
 interface FloorTenant {
   tenantId: string;
@@ -84,7 +60,7 @@ export async function floorWriter(url: string, writers: number, orders: readonly
         const { rows } = await pool.query<{ version: number }>({
           // Prepared per connection, as the backend keeps its statement.
           name: 'floor-change',
-          text: CHANGE_SQL,
+          text: ORDER_CHANGE_SQL,
           values: [
             tenant.tenantId,
             current.id,
@@ -96,7 +72,7 @@ export async function floorWriter(url: string, writers: number, orders: readonly
             null,
             updatedAt,
             JSON.stringify({ ...after, previous: before, by: tenant.by }),
-            tenant.by.id,
+            ...actorColumns(tenant.by),
             JSON.stringify(fieldChanges(before, after)),
           ],
         });
