@@ -6,7 +6,7 @@ interface TaskScheduler {
 /**
  * Resolves in a task of its own, so that the browser may paint and handle input in between: with
  * `scheduler.yield()` where the browser has it (the rest of the start then goes before other
- * tasks queued meanwhile), else with a timer of 0 ms.
+ * tasks queued meanwhile), else with a timer of no delay.
  */
 export function nextTask(win: Window = window): Promise<void> {
   const scheduler = (win as Window & { scheduler?: TaskScheduler }).scheduler;

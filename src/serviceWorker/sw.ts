@@ -74,8 +74,8 @@ cleanupOutdatedCaches();
 
 // The shell is stored when the worker activates, not while it installs: Chromium compiles every
 // function of each script a worker stores during its install and keeps that code beside it, which
-// the next start then loads on the main thread before running the script (about 1.4 s at 4× CPU
-// throttling for the entry's scripts, far more than compiling, off the main thread, what runs).
+// the next start then loads on the main thread before running the script: for the entry's scripts
+// far more than compiling, off the main thread, what runs (docs/benchmarks.md#measurements-behind-the-design).
 // Then the first worker serves the page that installed it (offline start works without a
 // reload); an updated worker waits until the operator takes it ("Ok, Reload!") and then stores
 // the new release's files before it serves. Navigation preload from then on (see the page route).

@@ -15,9 +15,9 @@ export interface LiveOrderFollower {
 
 /**
  * Shortest time between two batches while a burst lasts: at most ten a second. Every batch makes
- * the browser lay out and paint the rows it changed; at one batch a frame a burst of a thousand
- * changes a second kept a slow laptop's main thread about 80 % busy, so that its garbage
- * collections landed inside frames (tasks of 60–80 ms). A change after a quiet moment is still
+ * the browser lay out and paint the rows it changed; at one batch a frame a burst kept a slow
+ * device's main thread mostly busy, so that its garbage collections landed inside frames as long
+ * tasks (docs/benchmarks.md#measurements-behind-the-design). A change after a quiet moment is still
  * shown in the next frame.
  */
 export const BURST_INTERVAL_MS = 100;

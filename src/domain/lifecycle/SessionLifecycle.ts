@@ -18,7 +18,7 @@ import type { Timers } from '../ports/Timers';
 import type { UserActivity } from '../ports/UserActivity';
 import type { SessionWork } from './SessionWork';
 
-/** How long the token must stay as it is before the stream follows it (about 500 ms). */
+/** How long the token must stay as it is before the stream follows it (one briefer never touches it). */
 export const TOKEN_SETTLE_MS = 500;
 
 /** How long before its session ends the console says so. */
@@ -98,7 +98,7 @@ export interface SessionLifecycleDeps {
  *   subscribed to web push; a start without one unsubscribes what an earlier session left here.
  * While it runs:
  * - the tenant's colours are painted while signed in and removed the moment the session ends;
- * - about 500 ms after the token changed (a token set and cleared within that time causes nothing)
+ * - {@link TOKEN_SETTLE_MS} after the token changed (a token set and cleared within that time causes nothing)
  *   the stream follows: closed, and opened again with the new token if there is one; a renewed
  *   token of the same session (same user and sign-in) moves the stream on, resuming where it was;
  * - a token appearing subscribes to web push, its going unsubscribes (the backend forgets the

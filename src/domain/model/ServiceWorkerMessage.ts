@@ -1,6 +1,6 @@
 /**
  * Messages between the service worker and the console's windows (both sides import this file; the service worker lives in src/serviceWorker).
- * - `cockpit.push`: a push arrived; the console shows it as a snackbar for 5000 ms.
+ * - `cockpit.push`: a push arrived; the console shows it as a toast that goes by itself.
  * - `cockpit.navigate`: a notification was clicked; the focused console opens `path` itself, so
  *   the single-page app keeps its state.
  * The page asks a waiting worker to take over with workbox-window's `{ type: 'SKIP_WAITING' }`.

@@ -18,7 +18,7 @@ export interface Toast {
 }
 
 /**
- * Toasts at the bottom centre, 5000 ms, with a close button, unless told to stay. A toast
+ * Toasts at the bottom centre that go after a few seconds, with a close button, unless told to stay. A toast
  * whose title and message equal one still on screen is not shown again.
  */
 export interface Notifier {

@@ -15,7 +15,7 @@ export const TOASTER_RETRY_LAST_MS = 30_000;
 export type After = (milliseconds: number, task: () => void) => void;
 
 /**
- * Notifier on a Blueprint OverlayToaster (bottom centre, 5000 ms, close button). A toast
+ * Notifier on a Blueprint OverlayToaster (bottom centre, `TOAST_TIMEOUT_MS`, close button). A toast
  * whose title and message equal one still on screen is not shown again.
  *
  * The toaster is loaded with the first toast (`loadToaster`, once): until then a page carries none

@@ -7,7 +7,7 @@ export type MessageSource = Pick<ServiceWorkerContainer, 'addEventListener' | 'r
 
 /**
  * The console's side of the service worker's messages: a push that arrived is shown as a snackbar
- * for 5000 ms, a clicked notification opens its order in this window.
+ * as long as a toast stays, a clicked notification opens its order in this window.
  */
 export class ServiceWorkerMessageListener implements Disposable {
   constructor(

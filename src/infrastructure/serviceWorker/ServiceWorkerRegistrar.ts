@@ -24,7 +24,7 @@ export const refusedLine = (reason: string): string =>
 
 /**
  * Registers the service worker when the strategy says: by default once the console is stable
- * or after 30 000 ms, whichever is first, so precaching the shell never delays what the
+ * or at the strategy's time limit, whichever is first, so precaching the shell never delays what the
  * operator waits for. An unknown strategy (5600) or a failed registration (5604) is logged as
  * an error. A browser that refuses service workers (its settings, a policy, an automation that
  * blocks them: `registrationRefusal`) is no failure of ours: that is said in one line, once.

@@ -5,9 +5,9 @@ import { lazyList } from './lazyList';
  * puts it in place of the original for Blueprint's own imports).
  *
  * The original works out the UTC offset of about 250 time zones as soon as any Blueprint date
- * component loads, with three `Intl.DateTimeFormat`s each: some 750 ICU formatters, about a quarter of
- * a second of main-thread work at 4× CPU throttling before the orders page shows, and, when the
- * garbage collector later finds them dead, one task of 40–60 ms that frees them. The console shows
+ * component loads, with three `Intl.DateTimeFormat`s each: some 750 ICU formatters, main-thread
+ * work before the orders page shows and, when the garbage collector later finds them dead, a long
+ * task that frees them (docs/benchmarks.md#measurements-behind-the-design). The console shows
  * no time-zone picker, so here the list is worked out from the original module the first time
  * something reads it; nothing else changes.
  */

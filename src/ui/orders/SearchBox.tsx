@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 export interface SearchBoxProps {
   value: string;
-  /** Called 300 ms after the operator stops typing. */
+  /** Called once the operator has stopped typing for `DEBOUNCE_MS`. */
   onChange(value: string): void;
 }
 

@@ -8,8 +8,8 @@ import type { Viewport } from './rowWindow';
  * before the browser draws it, and without re-rendering the React component around it.
  *
  * Nothing here reads the layout in the task that mounts the element: there the browser would lay
- * out the whole page at once to answer (about 200 ms at 4× CPU throttling for the orders' first
- * screen, the longest part of its longest task). The first height is the window's (an upper bound
+ * out the whole page at once to answer, the longest part of the orders' first screen's longest
+ * task (docs/benchmarks.md#measurements-behind-the-design). The first height is the window's (an upper bound
  * the browser knows without a layout), so the first rows are written with the page and laid out
  * with it in the next frame; the element's own size comes from a ResizeObserver, which the browser
  * calls in that frame once it has laid the page out, and whenever the size changes.
