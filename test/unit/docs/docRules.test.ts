@@ -36,6 +36,17 @@ describe('docs/ARCHITECTURE.md', () => {
   });
 });
 
+describe('source files', () => {
+  it('hold at most 300 lines each, or docs/ARCHITECTURE.md names them under "Files over 300 lines"', () => {
+    const section = read('docs/ARCHITECTURE.md').split(/^## Files over 300 lines$/m)[1]?.split(/^## /m)[0] ?? '';
+    const named = new Set([...section.matchAll(/`((?:src|server|shared)\/[^`]+)`/g)].map(([, file]) => file));
+    const long = ['src', 'server', 'shared']
+      .flatMap((folder) => filesUnder(folder, ['.ts', '.tsx']))
+      .filter((file) => read(file).trimEnd().split('\n').length > 300 && !named.has(file));
+    expect(long).toEqual([]);
+  });
+});
+
 describe('source comments', () => {
   it('carry no timing figures (they belong in docs/benchmarks.md)', () => {
     const found = ['src', 'server', 'shared'].flatMap((folder) =>
