@@ -8,7 +8,7 @@ import { figuresOfHistogram, type LatencyFigures } from './figures';
 import type { FloorEvent, FromFloor } from './floorStreams';
 import { ask, forkChild, killChildren, nextMessage } from './ipc';
 import type { FromWriter, WriterResult } from './rateWriter';
-import { LatencyHistogram } from '../latencyHistogram';
+import { LatencyHistogram } from '../shared/latencyHistogram';
 
 export interface WriterSummary {
   rateAsked: number;

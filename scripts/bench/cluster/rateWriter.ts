@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { WriterOrder } from './api';
 import { send } from './writeBackend';
-import { LatencyHistogram } from '../latencyHistogram';
+import { LatencyHistogram } from '../shared/latencyHistogram';
 
 export interface WriterJob {
   urls: string[];

@@ -1,4 +1,4 @@
-import { replaceSection } from '../../../scripts/bench/replaceSection';
+import { replaceSection } from '../../../scripts/bench/shared/replaceSection';
 
 const document = ['# Benchmarks', '', '## Backend', '', 'table', '', '## First screen: old', '', 'old table', '', '## Later', '', 'more', ''].join('\n');
 
