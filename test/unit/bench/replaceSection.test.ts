@@ -18,4 +18,23 @@ describe('replaceSection', () => {
       '# B\n\n## Backend\n\ntable\n\n## First screen: new\n\nnew\n',
     );
   });
+
+  it('puts a missing section before the one named, when there is one', () => {
+    expect(replaceSection('# B\n\n## Backend\n\ntable\n\n## Measurements\n\nnotes\n', '## Order writes', '## Order writes\n\nfigures\n', '## Measurements')).toBe(
+      '# B\n\n## Backend\n\ntable\n\n## Order writes\n\nfigures\n\n## Measurements\n\nnotes\n',
+    );
+    expect(replaceSection('# B\n\n## Backend\n\ntable\n', '## Order writes', '## Order writes\n\nfigures\n', '## Measurements')).toBe(
+      '# B\n\n## Backend\n\ntable\n\n## Order writes\n\nfigures\n',
+    );
+  });
+
+  it('replaces a section where it is, whatever it would go before when missing', () => {
+    expect(replaceSection('# B\n\n## Measurements\n\nnotes\n\n## Order writes\n\nold\n', '## Order writes', '## Order writes\n\nnew\n', '## Measurements')).toBe(
+      '# B\n\n## Measurements\n\nnotes\n\n## Order writes\n\nnew\n',
+    );
+  });
+
+  it('makes an empty document the section alone', () => {
+    expect(replaceSection('', '# Benchmarks', '# Benchmarks\n\nintro\n')).toBe('# Benchmarks\n\nintro\n');
+  });
 });
