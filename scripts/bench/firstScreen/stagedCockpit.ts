@@ -12,10 +12,10 @@ const ROOT = path.resolve(__dirname, '..', '..', '..');
 const FLOOR_FILES = ['floor.html', 'floor.js'];
 const DIST_LOCK = '/tmp/cockpit-dist.lock';
 /** Orders of the signed-in tenant: about 290 in this week, so that the first page is a full 100. */
-export const SEED_ORDERS = 5000;
+const SEED_ORDERS = 5000;
 
 /** Copies the build, under the dist lock where there is one, and adds the floor page. */
-export function stageBuild(distDir: string): { dir: string; build: string } {
+function stageBuild(distDir: string): { dir: string; build: string } {
   if (!existsSync(path.join(distDir, 'index.html'))) {
     throw new Error(`no console build in ${distDir}: run \`npm run build\``);
   }
