@@ -7,8 +7,7 @@
 // (and the signed-out `/login`); returning runs open the console a second time in a browser whose
 // service worker controls it, beside a second visit of the floor.
 //
-// On its own: `npx tsx scripts/bench/firstScreen/main.ts [--dist <folder>] [--build <commit>] [--runs <n>] [--write]`
-// measures the build in dist/ (copied first, under the dist lock) or in <folder> (made from <commit>),
+// On its own: main.ts.
 import os from 'node:os';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { DEMO_TENANTS } from '../../../server/seed/demoAccounts';
