@@ -1,5 +1,6 @@
-// `npm run lint`: the layering and code rules (ESLint) and the type checks of every part (console,
-// tools and tests, domain without the DOM, service worker, backend), two at a time on the machine's
+// `npm run lint`: the layering and code rules (ESLint), no import circle among the benches' files
+// (scripts/importCircles.ts), and the type checks of every part (console, tools and tests, domain
+// without the DOM, service worker, backend), two at a time on the machine's
 // processors. The type checks are incremental (their state in node_modules/.cache/tsc), so a second
 // run checks only what changed; a fresh clone checks everything once.
 import { spawn } from 'node:child_process';
@@ -18,6 +19,7 @@ const typeCheck = (project) => [
 
 const checks = [
   ['ESLint', bin('eslint'), ['.']],
+  ['import circles in scripts/bench', bin('tsx'), ['scripts/importCircles.ts', 'scripts/bench']],
   typeCheck('tsconfig.tools.json'),
   typeCheck('tsconfig.json'),
   typeCheck('server/tsconfig.json'),

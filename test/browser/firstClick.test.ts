@@ -1,5 +1,5 @@
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
-import { FIRST_SCREEN_DONE, ORDER_OPEN, ORDER_OPENING, PROBES, watchFirstScreen, watchOrderOpening, type OpeningState } from '../../scripts/bench/firstScreenProbe';
+import { FIRST_SCREEN_DONE, ORDER_OPEN, ORDER_OPENING, PROBES, watchFirstScreen, watchOrderOpening, type OpeningState } from '../../scripts/bench/firstScreen/probe';
 import { logIn } from './support/session';
 import { useCockpitInChromium } from './support/useCockpitInChromium';
 

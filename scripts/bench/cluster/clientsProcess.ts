@@ -5,7 +5,7 @@
 // is matched to the moment its change was known committed.
 import http from 'node:http';
 import { type ClientSummary, EventClient, type EventSink } from './eventClient';
-import { LatencyHistogram } from '../latencyHistogram';
+import { LatencyHistogram } from '../shared/latencyHistogram';
 
 export interface ClientSpec {
   tenant: number;

@@ -2,13 +2,13 @@
 // server replaying the same stored events on the run's own schedule.
 import type { ChildProcess } from 'node:child_process';
 import { Client } from 'pg';
-import { lastEventId, type WriterOrder } from './api';
+import { lastEventId } from './api';
 import type { Driven } from './fanOutRun';
 import { figuresOfHistogram, type LatencyFigures } from './figures';
 import type { FloorEvent, FromFloor } from './floorStreams';
 import { ask, forkChild, killChildren, nextMessage } from './ipc';
-import type { FromWriter, WriterResult } from './rateWriter';
-import { LatencyHistogram } from '../latencyHistogram';
+import type { FromWriter, WriterJob, WriterResult } from './rateWriter';
+import { LatencyHistogram } from '../shared/latencyHistogram';
 
 export interface WriterSummary {
   rateAsked: number;
@@ -23,14 +23,7 @@ export interface WriterSummary {
   answer: LatencyFigures;
 }
 
-export interface WriterDriveOptions {
-  urls: string[];
-  /** One token per tenant (fresh for the run). */
-  tokens: string[];
-  orders: WriterOrder[][];
-  rate: number;
-  seconds: number;
-  tag: string;
+export interface WriterDriveOptions extends Omit<WriterJob, 'maxInFlight'> {
   /** A backend that is up when the writing ends (where the tenants' last ids are read). */
   liveUrl: () => string;
 }

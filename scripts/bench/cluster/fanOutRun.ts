@@ -8,8 +8,8 @@ import type { ClientSummary } from './eventClient';
 import type { ClientSpec, FromClients, HistogramPairs, ToClients } from './clientsProcess';
 import { figuresOfHistogram, type LatencyFigures } from './figures';
 import { ask, forkChild, killChildren } from './ipc';
-import { LatencyHistogram } from '../latencyHistogram';
-import { loadAverage, ProcSampler } from '../procStats';
+import { LatencyHistogram } from '../shared/latencyHistogram';
+import { loadAverage, ProcSampler } from '../shared/procStats';
 
 /** What the drive made: when each change's answer came (by its number), and each tenant's last id after it. */
 export interface Driven {

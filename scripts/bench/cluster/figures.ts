@@ -1,5 +1,6 @@
 // The figures the cluster bench's parts hand to its report.
-import type { LatencyHistogram } from '../latencyHistogram';
+import type { LatencyHistogram } from '../shared/latencyHistogram';
+import { percentileOfSorted } from '../shared/percentile';
 
 export interface LatencyFigures {
   count: number;
@@ -16,7 +17,7 @@ export function figuresOfHistogram(histogram: LatencyHistogram): LatencyFigures 
 /** Percentiles of raw values (ms, fractions kept: a commit takes a few). */
 export function figuresOfValues(values: readonly number[]): LatencyFigures {
   const sorted = Float64Array.from(values).sort();
-  const at = (p: number) => (sorted.length === 0 ? Number.NaN : (sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number));
+  const at = (p: number) => percentileOfSorted(sorted, p);
   return { count: sorted.length, p50: at(50), p95: at(95), p99: at(99), max: at(100) };
 }
 

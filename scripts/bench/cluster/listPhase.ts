@@ -1,9 +1,10 @@
 // The order list with a million orders per tenant on the bench's PostgreSQL server: the measurement of
-// "Backend: order list" (scripts/bench-backend.ts) on a database of its own, as it stands.
+// "Backend: order list" (scripts/bench/backend/) on a database of its own, as it stands.
 import { migrate } from '../../../server/db/migrate';
 import { openDatabase } from '../../../server/db/openDatabase';
 import { seedDemoData } from '../../../server/seed/seedDemoData';
-import { type BackendBenchResult, runBackendBench } from '../../bench-backend';
+import type { BackendBenchResult } from '../backend/result';
+import { runBackendBench } from '../backend/run';
 import { createDatabase } from './postgresServer';
 
 export type ListResult = BackendBenchResult & { seedSeconds: number };

@@ -4,8 +4,8 @@
 // number in `station` (`C-<n>`), so that the clients can match what they read with its answer here.
 import http from 'node:http';
 import type { WriterOrder } from './api';
-import { send } from './writeBackend';
-import { LatencyHistogram } from '../latencyHistogram';
+import { patchStation, readVersion } from './writeBackend';
+import { LatencyHistogram } from '../shared/latencyHistogram';
 
 export interface WriterJob {
   urls: string[];
@@ -41,7 +41,6 @@ export interface WriterResult {
 export type ToWriter = { type: 'run'; job: WriterJob };
 export type FromWriter = { type: 'ready' } | { type: 'done'; result: WriterResult };
 
-const TAG = /^"(\d+)"$/;
 
 async function run(job: WriterJob): Promise<WriterResult> {
   const agents = job.urls.map(() => new http.Agent({ keepAlive: true, maxSockets: 64 }));
@@ -64,12 +63,9 @@ async function run(job: WriterJob): Promise<WriterResult> {
       const live = liveIndexes();
       const index = live[tries % live.length] ?? 0;
       try {
-        const { status, etag } = await send(`${job.urls[index]}/api/orders/${order.id}`, agents[index] as http.Agent, {
-          headers: { authorization: `Bearer ${job.tokens[tenant]}` },
-        });
-        const version = TAG.exec(etag)?.[1];
-        if (status === 200 && version) {
-          order.version = Number(version);
+        const { status, version } = await readVersion(job.urls[index] as string, agents[index] as http.Agent, job.tokens[tenant] as string, order);
+        if (status === 200 && version !== undefined) {
+          order.version = version;
           return;
         }
       } catch {
@@ -88,25 +84,9 @@ async function run(job: WriterJob): Promise<WriterResult> {
     }
     const live = liveIndexes();
     const index = live[Math.floor(seq / job.tokens.length) % live.length] ?? 0;
-    const body = JSON.stringify({ station: `C-${seq}-${job.tag}` });
     const started = performance.now();
     try {
-      const { status, etag } = await send(
-        `${job.urls[index]}/api/orders/${order.id}`,
-        agents[index] as http.Agent,
-        {
-          method: 'PATCH',
-          headers: {
-            authorization: `Bearer ${job.tokens[tenant]}`,
-            'content-type': 'application/json',
-            'content-length': Buffer.byteLength(body),
-            'if-match': `"${order.version}"`,
-          },
-        },
-        body,
-      );
-      const version = TAG.exec(etag)?.[1];
-      if (version) order.version = Number(version);
+      const { status } = await patchStation(job.urls[index] as string, agents[index] as http.Agent, job.tokens[tenant] as string, order, `C-${seq}-${job.tag}`);
       if (status === 200) {
         acknowledged[tenant] = (acknowledged[tenant] ?? 0) + 1;
         answer.add(performance.now() - started);

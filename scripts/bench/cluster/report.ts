@@ -4,11 +4,11 @@ import type { FanOutResult } from './fanOutRun';
 import type { LatencyFigures, WriteFigures } from './figures';
 import type { ClusterBenchResult } from './run';
 import { wakeupChoiceSection } from './wakeupChoice';
+import { verdict } from '../shared/format';
 
 export const CLUSTER_HEADING = '## Cluster: 3 processes on PostgreSQL';
 
 const FULL = { clients: 2000, rate: 100, seconds: 30, listOrders: 1_000_000 };
-const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
 const ms = (value: number, digits = 0) => (Number.isNaN(value) ? '–' : value.toFixed(digits));
 const count = (value: number) => value.toLocaleString('en');
 const latencyText = (l: LatencyFigures, digits = 0) => `${ms(l.p50, digits)} / ${ms(l.p95, digits)} / ${ms(l.p99, digits)} / ${ms(l.max, digits)} ms`;
@@ -148,7 +148,7 @@ export function clusterSection(result: ClusterBenchResult): string {
   const lines = [
     CLUSTER_HEADING,
     '',
-    `Made by \`npx tsx scripts/bench-cluster.ts\` (part of \`npm run bench\`) on ${result.date} UTC: ${result.machine}; ${result.server}.`,
+    `Made by \`npx tsx scripts/bench/cluster/main.ts\` (part of \`npm run bench\`) on ${result.date} UTC: ${result.machine}; ${result.server}.`,
     `Load average (1 / 5 / 15 min) at the start ${result.loadAtStart}, at the end ${result.loadAtEnd}: on a machine with other work,`,
     'figures are upper bounds. Three backend programs (`server/main.ts`, production settings, 15-minute tokens renewed between runs,',
     'the role read from the database at every request) on three ports of 127.0.0.1 as behind a load balancer, on one database; the',

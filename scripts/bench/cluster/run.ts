@@ -13,7 +13,7 @@ import { type ListResult, runListPhase } from './listPhase';
 import { createDatabase, openBenchServer } from './postgresServer';
 import { runWakeupChoice, type WakeupChoiceResult } from './wakeupChoice';
 import { runWritesPhase } from './writesPhase';
-import { loadAverage, withChildren } from '../procStats';
+import { loadAverage, withChildren } from '../shared/procStats';
 
 export interface ClusterBenchOptions {
   clients?: number;

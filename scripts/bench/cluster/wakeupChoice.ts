@@ -10,7 +10,7 @@
 // Figures: changes per second, the writers' p50/p99 statement time, and commit → heard (from the
 // writer's answer, which comes after the commit, to the listener learning of the id).
 import pg from 'pg';
-import { LatencyHistogram } from '../latencyHistogram';
+import { LatencyHistogram } from '../shared/latencyHistogram';
 
 export type WakeupWay = 'in the transaction' | 'poll' | 'wake-up after the commit';
 

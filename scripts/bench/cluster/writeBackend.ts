@@ -20,6 +20,43 @@ export function send(url: string, agent: http.Agent, options: http.RequestOption
   });
 }
 
+/** The version an ETag names (`"7"`), if it names one. */
+function versionOf(etag: string): number | undefined {
+  const version = TAG.exec(etag)?.[1];
+  return version ? Number(version) : undefined;
+}
+
+/**
+ * `PATCH /api/orders/{id}` of `order` at the backend `url` with `If-Match` and `station`, as the console
+ * sends a change; `order.version` becomes the one the answer's ETag names. Answers the status and that version.
+ */
+export async function patchStation(url: string, agent: http.Agent, token: string, order: WriterOrder, station: string): Promise<{ status: number; version?: number }> {
+  const body = JSON.stringify({ station });
+  const { status, etag } = await send(
+    `${url}/api/orders/${order.id}`,
+    agent,
+    {
+      method: 'PATCH',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        'if-match': `"${order.version}"`,
+      },
+    },
+    body,
+  );
+  const version = versionOf(etag);
+  if (version !== undefined) order.version = version;
+  return { status, version };
+}
+
+/** `GET /api/orders/{id}` of `order` at the backend `url`: the status and the version its ETag names. */
+export async function readVersion(url: string, agent: http.Agent, token: string, order: WriterOrder): Promise<{ status: number; version?: number }> {
+  const { status, etag } = await send(`${url}/api/orders/${order.id}`, agent, { headers: { authorization: `Bearer ${token}` } });
+  return { status, version: versionOf(etag) };
+}
+
 /**
  * Writer `w` changes orders of tenant `w % 2` through backend `w % urls.length`, each on a
  * connection of its own; an order is changed by one writer at a time (taken from its tenant's queue
@@ -42,30 +79,14 @@ export function backendWriter(urls: readonly string[], sessions: readonly Sessio
         agents.set(writer, agent);
       }
       const session = sessions[tenant] as Session;
-      const body = JSON.stringify({ station: `W-${sequence++}` });
+      const station = `W-${sequence++}`;
       try {
-        const { status, etag } = await send(
-          `${url}/api/orders/${order.id}`,
-          agent,
-          {
-            method: 'PATCH',
-            headers: {
-              authorization: `Bearer ${session.token}`,
-              'content-type': 'application/json',
-              'content-length': Buffer.byteLength(body),
-              'if-match': `"${order.version}"`,
-            },
-          },
-          body,
-        );
-        const version = TAG.exec(etag)?.[1];
-        if (version) order.version = Number(version);
+        const { status, version } = await patchStation(url, agent, session.token, order, station);
         if (status === 200) return 'changed';
-        if (status === 412 && !version) {
+        if (status === 412 && version === undefined) {
           // No ETag with it: read the order's version.
-          const read = await send(`${url}/api/orders/${order.id}`, agent, { headers: { authorization: `Bearer ${session.token}` } });
-          const current = TAG.exec(read.etag)?.[1];
-          if (current) order.version = Number(current);
+          const current = (await readVersion(url, agent, session.token, order)).version;
+          if (current !== undefined) order.version = current;
         }
         return status === 412 ? 'conflict' : 'error';
       } catch {

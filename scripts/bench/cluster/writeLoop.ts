@@ -2,7 +2,7 @@
 // is the changes per second the path takes at that concurrency, not a rate asked from outside.
 import type { WriteFigures } from './figures';
 import { figuresOfValues } from './figures';
-import { ProcSampler } from '../procStats';
+import { ProcSampler } from '../shared/procStats';
 
 export type WriteOutcome = 'changed' | 'conflict' | 'error';
 

@@ -1,4 +1,4 @@
-import { lostClicks } from '../../../scripts/bench/firstScreenProbe';
+import { lostClicks } from '../../../scripts/bench/firstScreen/probe';
 
 describe('lostClicks', () => {
   it('counts the clicks received before the one that opened the order', () => {

@@ -1,4 +1,4 @@
-import { median } from '../../../scripts/bench/median';
+import { median } from '../../../scripts/bench/shared/median';
 
 describe('median', () => {
   it('is the middle value of an odd count, whatever the order', () => {

@@ -1,4 +1,4 @@
-import { replaceSection } from '../../../scripts/bench/replaceSection';
+import { replaceSection } from '../../../scripts/bench/shared/replaceSection';
 
 const document = ['# Benchmarks', '', '## Backend', '', 'table', '', '## First screen: old', '', 'old table', '', '## Later', '', 'more', ''].join('\n');
 
@@ -17,5 +17,24 @@ describe('replaceSection', () => {
     expect(replaceSection('# B\n\n## Backend\n\ntable\n', '## First screen', '## First screen: new\n\nnew\n')).toBe(
       '# B\n\n## Backend\n\ntable\n\n## First screen: new\n\nnew\n',
     );
+  });
+
+  it('puts a missing section before the one named, when there is one', () => {
+    expect(replaceSection('# B\n\n## Backend\n\ntable\n\n## Measurements\n\nnotes\n', '## Order writes', '## Order writes\n\nfigures\n', '## Measurements')).toBe(
+      '# B\n\n## Backend\n\ntable\n\n## Order writes\n\nfigures\n\n## Measurements\n\nnotes\n',
+    );
+    expect(replaceSection('# B\n\n## Backend\n\ntable\n', '## Order writes', '## Order writes\n\nfigures\n', '## Measurements')).toBe(
+      '# B\n\n## Backend\n\ntable\n\n## Order writes\n\nfigures\n',
+    );
+  });
+
+  it('replaces a section where it is, whatever it would go before when missing', () => {
+    expect(replaceSection('# B\n\n## Measurements\n\nnotes\n\n## Order writes\n\nold\n', '## Order writes', '## Order writes\n\nnew\n', '## Measurements')).toBe(
+      '# B\n\n## Measurements\n\nnotes\n\n## Order writes\n\nnew\n',
+    );
+  });
+
+  it('makes an empty document the section alone', () => {
+    expect(replaceSection('', '# Benchmarks', '# Benchmarks\n\nintro\n')).toBe('# Benchmarks\n\nintro\n');
   });
 });

@@ -38,7 +38,7 @@ export interface PageState {
 /**
  * Watches the DOM for the probe (with text where asked), notes the time it is on screen and tells the
  * bench, with the probe's centre to click; collects paints and long tasks. With `mark`, also marks a
- * performance trace (`console.timeStamp`, with that time and its own, for traceFirstScreen.ts).
+ * performance trace (`console.timeStamp`, with that time and its own, for trace/main.ts).
  *
  * A probe with text is timed by the browser (Element Timing): it is given `elementtiming` as it
  * enters the DOM, before the frame that paints it, and the time is that frame's presentation. A

@@ -2,10 +2,13 @@
 // shows 10 000 orders, in Chromium with the CPU slowed down four times. Measures, per change, the time
 // from its event leaving the backend (published to the tenant's streams, after its commit) to the row
 // showing it on screen, and the longest main-thread task meanwhile.
-import { chromium, type Page } from 'playwright-core';
-import { DEMO_PASSWORD, DEMO_TENANTS } from '../server/seed/demoAccounts';
-import { OrderRepository } from '../server/orders/OrderRepository';
-import { startServer } from '../server/startServer';
+import type { Page } from 'playwright-core';
+import { OrderRepository } from '../../../server/orders/OrderRepository';
+import { DEMO_TENANTS } from '../../../server/seed/demoAccounts';
+import { startServer } from '../../../server/startServer';
+import { CPU_THROTTLING, launchBenchChromium, newBenchContext, throttleCpu } from '../shared/chromium';
+import { percentileOfSorted } from '../shared/percentile';
+import { signInThroughForm } from '../shared/signIn';
 
 export interface LiveBenchResult {
   orders: number;
@@ -24,15 +27,15 @@ export interface LiveBenchResult {
   cpuThrottling: number;
 }
 
-const CPU_THROTTLING = 4;
 const ORDERS = 10_000;
 const RATE = 1000;
 const SECONDS = 10;
 /** The rows the changes go to: the first ones on screen. */
 const VISIBLE_TARGETS = 20;
 
+/** The `p`th percentile of `sorted`, 0 for none. */
 function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+  return sorted.length === 0 ? 0 : percentileOfSorted(sorted, p);
 }
 
 /** Starts watching the grid: each frame, which change (`B-<n>` in the station column) each row shows. */
@@ -79,11 +82,7 @@ export async function runLiveBench(): Promise<LiveBenchResult> {
     throw new Error('no demo tenant');
   }
   const server = await startServer({ seedOrders: 10, seedTenantOrders: { [tenant.orderPrefix]: ORDERS } });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-dev-shm-usage'],
-  });
+  const browser = await launchBenchChromium();
   try {
     const [owner] = await server.database.query<{ id: string }>('SELECT tenant_id AS id FROM orders WHERE number LIKE $1 LIMIT 1', [
       `${tenant.orderPrefix}-%`,
@@ -92,14 +91,9 @@ export async function runLiveBench(): Promise<LiveBenchResult> {
       throw new Error('no orders seeded');
     }
     const tenantId = owner.id;
-    const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1400, height: 900 }, timezoneId: 'Europe/Berlin' });
-    await context.addInitScript('window.__name = (target) => target;');
+    const context = await newBenchContext(browser, { baseURL: server.url });
     const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('E-Mail').fill(tenant.user.email);
-    await page.getByLabel('Passwort').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
-    await page.locator('[role="row"][data-order-id]').first().waitFor({ timeout: 60_000 });
+    await signInThroughForm(page, tenant.user.email);
     // Every seeded order in range: the days around today the seed spreads them over.
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
     await page.evaluate(
@@ -112,8 +106,7 @@ export async function runLiveBench(): Promise<LiveBenchResult> {
     await page.goto('/orders?sort=begin');
     await page.locator('[role="row"][data-order-id]').first().waitFor({ timeout: 60_000 });
     await page.locator('.cockpit-live-indicator[data-state="live"]').waitFor({ timeout: 30_000 });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING });
+    await throttleCpu(context, page);
 
     // The orders on screen, oldest first (the list's sort), with the versions the changes start from.
     const targets = await server.database.query<{ id: string; version: number }>(

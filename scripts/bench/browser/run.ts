@@ -2,7 +2,10 @@
 // how long a filter change takes until rows are visible, the JS heap after scrolling through
 // 10 000 rows, and the longest main-thread task while scrolling. Each figure is also given as a
 // ratio to a baseline measured in the same run.
-import { chromium, type CDPSession, type Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
+import { CPU_THROTTLING, launchBenchChromium, newBenchContext, throttleCpu } from '../shared/chromium';
+import { percentile } from '../shared/percentile';
+import { signInThroughForm } from '../shared/signIn';
 
 export interface BrowserBenchResult {
   filterToRows: { p50: number; p95: number; max: number; runs: number };
@@ -16,13 +19,6 @@ export interface BrowserBenchResult {
   framesWhileScrolling: number;
   longestFrameGapWhileScrollingMs: number;
   cpuThrottling: number;
-}
-
-const CPU_THROTTLING = 4;
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 }
 
 async function heapMB(cdp: CDPSession): Promise<number> {
@@ -77,25 +73,13 @@ async function timeFetch(page: Page, token: string): Promise<number> {
 }
 
 export async function runBrowserBench(baseUrl: string, credentials: { email: string; password: string }): Promise<BrowserBenchResult> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', '--enable-precise-memory-info'],
-  });
+  const browser = await launchBenchChromium(['--enable-precise-memory-info']);
   try {
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1400, height: 900 }, timezoneId: 'Europe/Berlin' });
-    // tsx (esbuild) keeps function names with a `__name` helper, also inside the functions handed to
-    // page.evaluate: give the page a harmless one.
-    await context.addInitScript('window.__name = (target) => target;');
+    const context = await newBenchContext(browser, { baseURL: baseUrl });
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await page.goto('/login');
-    await page.getByLabel('E-Mail').fill(credentials.email);
-    await page.getByLabel('Passwort').fill(credentials.password);
-    await page.getByRole('button', { name: 'Anmelden' }).click();
-    await page.locator('[role="row"][data-order-id]').first().waitFor({ timeout: 60_000 });
+    await signInThroughForm(page, credentials.email, credentials.password);
     const token: string = await page.evaluate(() => JSON.parse(localStorage.getItem('cockpit.state') ?? '{}').auth?.token ?? '');
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLING });
+    const cdp = await throttleCpu(context, page);
 
     // Filter change → rows visible, alternating presets so that every click changes the query.
     const presets = ['Heute', 'Nächste 7 Tage', 'Dieser Monat', 'Diese Woche'];

@@ -1,9 +1,9 @@
-// The cluster part of `npm run bench` (scripts/bench/cluster/run.ts): three backend processes on one
+// The cluster part of `npm run bench` (run.ts): three backend processes on one
 // PostgreSQL server with its default durability, each figure beside a floor measured in the same run.
 //
-//   npx tsx scripts/bench-cluster.ts                  # full size, prints the markdown section
-//   npx tsx scripts/bench-cluster.ts --clients 200 --seconds 8 --list-orders 20000
-//   npx tsx scripts/bench-cluster.ts --write          # also puts the section into docs/benchmarks.md
+//   npx tsx scripts/bench/cluster/main.ts                  # full size, prints the markdown section
+//   npx tsx scripts/bench/cluster/main.ts --clients 200 --seconds 8 --list-orders 20000
+//   npx tsx scripts/bench/cluster/main.ts --write          # also puts the section into docs/benchmarks.md
 //
 // Flags: --clients N (2000 event streams), --rate N (100 changes/s), --seconds N (30), --ramp-seconds N
 // (10 per raised rate), --ramp-max N (6400), --writers N (16), --write-seconds N (20 per write run),
@@ -11,17 +11,15 @@
 // sooner are renewed before a run; 900 renews every token before every run); --no-writes, --no-fan-out,
 // --no-floor, --no-ramp, --no-kill, --no-list, --no-wakeups. PostgreSQL: BENCH_DATABASE_URL (a server where
 // databases may be created and dropped), else a throwaway cluster (scripts/throwawayPostgres.mjs).
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { REPOSITORY_ROOT } from '../server/startServer';
-import { CLUSTER_HEADING, clusterSection } from './bench/cluster/report';
-import { runClusterBench } from './bench/cluster/run';
-import { replaceSection } from './bench/replaceSection';
+import { writeSections } from '../shared/benchmarksFile';
+import { option, runCli } from '../shared/cli';
+import { CLUSTER_HEADING, clusterSection } from './report';
+import { runClusterBench } from './run';
 
 function flag(args: readonly string[], name: string): number | undefined {
-  const index = args.indexOf(name);
-  if (index < 0) return undefined;
-  const value = Number(args[index + 1]);
+  const text = option(name, args);
+  if (text === undefined) return undefined;
+  const value = Number(text);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} needs a positive number`);
   return value;
 }
@@ -49,16 +47,9 @@ async function main(): Promise<void> {
   const section = clusterSection(result);
   process.stdout.write(`\n${section}\n`);
   if (args.includes('--write')) {
-    const file = path.join(REPOSITORY_ROOT, 'docs', 'benchmarks.md');
-    writeFileSync(file, replaceSection(readFileSync(file, 'utf8'), CLUSTER_HEADING, section));
+    writeSections([{ heading: CLUSTER_HEADING, text: section }]);
     process.stderr.write('[cluster] written to docs/benchmarks.md\n');
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    process.exit(1);
-  },
-);
+runCli(main, { exitWhenDone: true });

@@ -8,7 +8,7 @@ export interface RunningBackend {
   close(): Promise<void>;
 }
 
-const ROOT = path.resolve(__dirname, '..', '..');
+const ROOT = path.resolve(__dirname, '..', '..', '..');
 
 /**
  * The backend as `npm start` runs it (server/main.ts in its own process) on a free loopback port,

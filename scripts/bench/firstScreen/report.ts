@@ -1,5 +1,6 @@
-// The first-screen section of docs/benchmarks.md, from a run of scripts/bench-firstScreen.ts.
-import type { FirstScreenResult, FirstScreenSummary } from './firstScreenResult';
+// The first-screen section of docs/benchmarks.md, from a run of run.ts.
+import { longestTask, verdict } from '../shared/format';
+import type { FirstScreenResult, FirstScreenSummary } from './result';
 
 /** The start of the section's heading: `replaceSection` finds the section by it. */
 export const FIRST_SCREEN_HEADING = '## First screen';
@@ -21,9 +22,7 @@ export const FIRST_SCREEN_TARGETS = {
 const ms = (value: number | null) => (value === null ? '–' : `${value.toFixed(0)} ms`);
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const ratio = (value: number, floor: number) => `${(value / floor).toFixed(1)}×`;
-const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
-/** The browser reports only tasks of 50 ms and more. */
-const longest = (value: number) => (value > 0 ? ms(value) : 'under 50 ms');
+const longest = (value: number) => longestTask(value, ms);
 const count = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 const longTasks = (summary: FirstScreenSummary) =>
   `${count(summary.longTasks)} / ${longest(summary.longestTaskMs)} (worst run ${longest(summary.worstLongestTaskMs)})`;
@@ -73,13 +72,13 @@ export function firstScreenSection(result: FirstScreenResult): string {
     `Run on ${result.date.toISOString().slice(0, 16).replace('T', ' ')} UTC: ${result.machine}, Chromium ${result.chromium}; build of commit ${result.build.replace(/\+$/, ' with uncommitted changes')}; ` +
       `load average ${result.loadAverage[0].toFixed(1)} at the start, ${result.loadAverage[1].toFixed(1)} at the end.`,
     '',
-    'Made by `npx tsx scripts/bench-firstScreen.ts` (also part of `npm run bench`). The operator\'s figure is',
+    'Made by `npx tsx scripts/bench/firstScreen/main.ts` (also part of `npm run bench`). The operator\'s figure is',
     'rows they can use: from the start of the navigation until an order is open beside the list after a',
     'click on the first order number on top of the page, the click sent through Chromium\'s input (CDP',
     '`Input.dispatchMouseEvent`) as soon as the number is on screen and again every 100 ms until the order',
     'is open (the drawer showing the order, after the frame that laid it out). A click the page received',
     'before the one that opened the order (the address became the order\'s) opened nothing and counts as',
-    'lost. The floor is a plain HTML page served by the same backend (scripts/bench/floor/, put into a copy',
+    'lost. The floor is a plain HTML page served by the same backend (scripts/bench/firstScreen/floor/, put into a copy',
     'of the build) that reads the session the console keeps, asks the same first page and shows its',
     `columns as a \`<table>\` with no framework; its figure is its rows on screen. Medians of ${runs} runs each;`,
     'console and floor alternate. Cold: a fresh browser context per run (empty cache, service workers',

@@ -1,5 +1,4 @@
-// What the first-screen bench (scripts/bench-firstScreen.ts) measures and reports
-// (scripts/bench/firstScreenReport.ts).
+// What the first-screen bench (run.ts) measures and reports (report.ts).
 
 /** What one visit measured. Times in ms from the start of the navigation. */
 export interface FirstScreenSample {

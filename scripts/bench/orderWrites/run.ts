@@ -4,33 +4,13 @@
 // history of an order with 1 000 entries (beside reading the order itself). Requests go one after
 // another over loopback.
 //
-//   npx tsx scripts/bench-orderWrites.ts [--write]   # prints the section; --write puts it into docs/benchmarks.md
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { DEMO_PASSWORD, DEMO_TENANTS } from '../server/seed/demoAccounts';
-import { REPOSITORY_ROOT, type RunningServer, startServer } from '../server/startServer';
-import { median } from './bench/median';
-import { replaceSection } from './bench/replaceSection';
-
-export const ORDER_WRITES_HEADING = '## Several orders at once, and an order\'s history';
-const MEASUREMENTS_HEADING = '## Measurements behind the design';
-
-const BULK_ORDERS = 1000;
-const BULK_RUNS = 5;
-const HISTORY_ENTRIES = 1000;
-const HISTORY_READS = 300;
-
-export interface OrderWritesResult {
-  bulk: { runs: number[]; p50: number; max: number };
-  singlePatches: { totalMs: number; perRequestP50: number };
-  history: { p50: number; p95: number; entries: number };
-  orderRead: { p50: number; p95: number };
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? Number.NaN;
-}
+//   npx tsx scripts/bench/orderWrites/main.ts [--write]   # prints the section; --write puts it into docs/benchmarks.md
+import { DEMO_TENANTS } from '../../../server/seed/demoAccounts';
+import { type RunningServer, startServer } from '../../../server/startServer';
+import { median } from '../shared/median';
+import { percentile } from '../shared/percentile';
+import { signInToApi } from '../shared/signIn';
+import { BULK_ORDERS, BULK_RUNS, HISTORY_ENTRIES, HISTORY_READS, type OrderWritesResult } from './result';
 
 async function call(server: RunningServer, target: string, token: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Response> {
   const response = await fetch(`${server.url}${target}`, {
@@ -67,12 +47,7 @@ export async function runOrderWritesBench(log: (line: string) => void = (line) =
   if (!german) throw new Error('no demo tenant');
   const server = await startServer({ seedOrders: 20, simulate: false });
   try {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: german.user.email, password: DEMO_PASSWORD }),
-    });
-    const { token, user } = (await login.json()) as { token: string; user: { id: string; tenant: { id: string } } };
+    const { token, user } = await signInToApi(server.url, german.user.email);
     const tenantId = user.tenant.id;
 
     // Warm-up: the routes' code and statements once, not measured.
@@ -119,49 +94,4 @@ export async function runOrderWritesBench(log: (line: string) => void = (line) =
   } finally {
     await server.close();
   }
-}
-
-const ms = (value: number) => value.toFixed(value < 10 ? 1 : 0);
-const verdict = (ok: boolean) => (ok ? 'met' : '**missed**');
-
-export function orderWritesSection(result: OrderWritesResult): string {
-  const { bulk, singlePatches, history, orderRead } = result;
-  return [
-    `${ORDER_WRITES_HEADING} (embedded database)`,
-    '',
-    `One operator over loopback, requests one after another. The bulk move is ${BULK_RUNS} runs of ${BULK_ORDERS} fresh orders moved from new to confirmed;`,
-    `its baseline is the same ${BULK_ORDERS} moves as single PATCH requests. The history is the first page (50 entries) of an order with ${history.entries} entries,`,
-    `read ${HISTORY_READS} times beside reading the order itself.`,
-    '',
-    '| Figure | Value | Baseline (same run) | Ratio | Target |',
-    '|---|---:|---:|---:|---|',
-    `| move ${BULK_ORDERS} orders in one request, p50 / max | ${ms(bulk.p50)} / ${ms(bulk.max)} ms | ${BULK_ORDERS} single PATCH requests: ${ms(singlePatches.totalMs)} ms (${ms(singlePatches.perRequestP50)} ms each, p50) | ${(bulk.p50 / singlePatches.totalMs).toFixed(2)}× | < 1 s: ${verdict(bulk.max < 1000)} |`,
-    `| first page of a ${history.entries}-entry history, p50 / p95 | ${ms(history.p50)} / ${ms(history.p95)} ms | the order itself: ${ms(orderRead.p50)} / ${ms(orderRead.p95)} ms | ${(history.p95 / orderRead.p95).toFixed(1)}× | p95 < 20 ms: ${verdict(history.p95 < 20)} |`,
-    '',
-  ].join('\n');
-}
-
-/** `document` with the section in place: replaced, or put before the measurements behind the design. */
-export function withOrderWritesSection(document: string, section: string): string {
-  if (document.includes(`\n${ORDER_WRITES_HEADING}`) || !document.includes(`\n${MEASUREMENTS_HEADING}`)) {
-    return replaceSection(document, ORDER_WRITES_HEADING, section);
-  }
-  return document.replace(`\n${MEASUREMENTS_HEADING}`, `\n${section.trimEnd()}\n\n${MEASUREMENTS_HEADING}`);
-}
-
-async function main(): Promise<void> {
-  const section = orderWritesSection(await runOrderWritesBench());
-  console.log(`\n${section}`);
-  if (process.argv.includes('--write')) {
-    const file = path.join(REPOSITORY_ROOT, 'docs', 'benchmarks.md');
-    writeFileSync(file, withOrderWritesSection(readFileSync(file, 'utf8'), section));
-    console.log(`written to ${file}`);
-  }
-}
-
-if (require.main === module) {
-  main().catch((error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  });
 }
