@@ -45,7 +45,8 @@ interface RouteCase {
 /**
  * The routes outside the API, which take no token, so that no role changes what they answer (each
  * has tests of its own): `/v1/traces` and `/v1/logs` receive the console's telemetry, also before a
- * sign-in and after a session has ended, limited per address, not per user.
+ * sign-in and after a session has ended, limited per address, not per user. (The console's files
+ * have routes only beside a build, which a test server has none of.)
  */
 const OUTSIDE_THE_API = ['GET /', 'GET /index.html', 'GET /healthz', 'GET /readyz', 'GET /config.json', 'POST /v1/traces', 'POST /v1/logs'];
 
