@@ -3,8 +3,13 @@ import type { Disposable } from '../../shared/Disposable';
 import type { StoredEvent } from './EventHub';
 import type { EventPosition } from './EventLog';
 import type { EventSource } from './EventReplay';
+import { runOf } from './eventRunBytes';
+import { flushSoon } from './liveFlushes';
 import type { StreamEnd } from './OpenStreams';
 import { eventBlock, PING_BLOCK, retryBlock } from './serverSentEvents';
+import { startingPoint } from './startingPoint';
+
+export { FLUSH_INTERVAL_MS } from './liveFlushes';
 
 /** How long a client waits before reconnecting (the stream's first line). */
 const RETRY_MS = 3000;
@@ -17,71 +22,6 @@ const REPLAY_BATCH = 500;
 const MAX_PENDING = 1000;
 /** The longest delay `setTimeout` takes; later expiries are re-armed. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-/**
- * Live events are written at most once per this interval: an event that comes after a quiet spell is
- * written at once (on the next turn of the event loop), those that come sooner after a write wait for
- * the interval's end and go together. Each stream writes them with one `write()`, and the streams of
- * a tenant at the same position write the same bytes, made once. A write to a socket costs far more
- * than the bytes of one more event in it (on loopback, about the whole of a delivery's processor
- * time), so under load this is what a stream costs; an event waits at most this long for it.
- */
-export const FLUSH_INTERVAL_MS = 20;
-
-/** The text of each live event, made once however many streams write it (keyed by the hub's object). */
-const blocks = new WeakMap<StoredEvent, string>();
-/**
- * The bytes of a run of events from its first to its last (the same objects for every stream of the
- * tenant): the last two runs made from each first event (a live flush and a batch of catching up may
- * start at the same event).
- */
-const runs = new WeakMap<StoredEvent, { last: StoredEvent; bytes: Buffer }[]>();
-
-function blockOf(event: StoredEvent): string {
-  let block = blocks.get(event);
-  if (block === undefined) {
-    block = eventBlock(event.id, event.type, event.data);
-    blocks.set(event, block);
-  }
-  return block;
-}
-
-/** One write of consecutive events: shared by every stream that writes the same run in a flush. */
-function runOf(events: readonly StoredEvent[]): Buffer {
-  const first = events[0] as StoredEvent;
-  const last = events[events.length - 1] as StoredEvent;
-  const cached = runs.get(first);
-  const hit = cached?.find((run) => run.last === last);
-  if (hit) return hit.bytes;
-  let text = '';
-  for (const event of events) text += blockOf(event);
-  const bytes = Buffer.from(text, 'utf8');
-  if (cached) {
-    if (cached.length >= 2) cached.shift();
-    cached.push({ last, bytes });
-  } else {
-    runs.set(first, [{ last, bytes }]);
-  }
-  return bytes;
-}
-
-/** Streams with live events to write at the next flush, in the order they got them. */
-const dirty = new Set<LiveStream>();
-let flushTimer: NodeJS.Timeout | undefined;
-let lastFlush = -Infinity;
-
-function flushSoon(stream: LiveStream): void {
-  dirty.add(stream);
-  if (flushTimer) return;
-  flushTimer = setTimeout(flushAll, Math.max(0, lastFlush + FLUSH_INTERVAL_MS - performance.now()));
-}
-
-function flushAll(): void {
-  flushTimer = undefined;
-  lastFlush = performance.now();
-  const streams = [...dirty];
-  dirty.clear();
-  for (const stream of streams) stream.flush();
-}
 
 export type LiveStreamEnd = StreamEnd | 'client' | 'stalled' | 'error';
 
@@ -99,33 +39,6 @@ export interface LiveStreamOptions {
   /** Released when the stream ends (hub subscription, registry entry). */
   resources: Disposable;
   onError: (error: unknown) => void;
-}
-
-/** Where a stream starts: after which id, and whether it must tell the client to reload first. */
-export interface StartingPoint {
-  after: number;
-  reset: boolean;
-}
-
-const EVENT_ID = /^\d{1,15}$/;
-
-/**
- * Where a stream that asked to resume after `lastEventId` starts. With an id the backend can resume
- * from (the tenant's last id, or one whose successor is still kept): after it. Otherwise (none: a first
- * connection; or one that was pruned, is beyond the last id — another tenant's or server's, or
- * garbage — or is no number at all): with a `reset` carrying the tenant's last id (EventSource
- * semantics: never a 400), then the next event. The reset's id tells a client whether what it has
- * read (a list answer carries its `lastEventId`) is older than the stream, so that a change made
- * between the two is never missed.
- */
-export function startingPoint(lastEventId: string | undefined, position: EventPosition): StartingPoint {
-  if (lastEventId === undefined || lastEventId === '') {
-    return { after: position.lastId, reset: true };
-  }
-  const asked = EVENT_ID.test(lastEventId) ? Number(lastEventId) : Number.NaN;
-  const resumable =
-    asked === position.lastId || (asked < position.lastId && position.oldestId !== null && asked >= position.oldestId - 1);
-  return resumable ? { after: asked, reset: false } : { after: position.lastId, reset: true };
 }
 
 /**

@@ -1,29 +1,19 @@
 import { editSpanProblems } from '../model/editSpanProblems';
 import { action, computed, makeObservable, observable, observableRef, observableStruct, runInAction } from 'mobx';
-import { isApiError, type ApiError } from '../model/ApiError';
+import { isApiError } from '../model/ApiError';
 import type { Order } from '../../../shared/Order';
-import { isOrder, type OrderEvent } from '../model/OrderEvent';
+import type { OrderEvent } from '../model/OrderEvent';
 import type { OrderPatch } from '../../../shared/OrderPatch';
 import { changedFields, type EditableOrderField } from '../model/changedFields';
 import type { EditedFields } from '../model/UnsavedEdit';
 import { nextStatuses, type OrderStatus } from '../../../shared/OrderStatus';
 import type { Notifier } from '../ports/Notifier';
 import type { OrdersApi } from '../ports/OrdersApi';
+import { draftOf, draftWithEdits, type OrderDraft } from './orderDraft';
+import { type OrderConflict, OrderSaving } from './OrderSaving';
 import type { OrdersListStore } from './OrdersListStore';
 
 export type DetailState = 'idle' | 'loading' | 'ready' | 'not-found' | 'error';
-
-export type OrderDraft = Pick<Order, EditableOrderField>;
-
-/** Someone else changed the order first: their order as it is now, and the change the operator sent. */
-export interface OrderConflict {
-  theirs: Order;
-  yours: OrderPatch;
-}
-
-function draftOf(order: Order): OrderDraft {
-  return { notes: order.notes, begin: order.begin, end: order.end, station: order.station };
-}
 
 /**
  * One order opened beside the list: its fields, the allowed next statuses and the edits. Every
@@ -35,10 +25,6 @@ export class OrderDetailStore {
   draft: OrderDraft | null = null;
   state: DetailState = 'idle';
   errorKey: string | null = null;
-  saving = false;
-  /** Field errors of the last refused save (422), by field. */
-  fieldErrors: Record<string, string> = {};
-  conflict: OrderConflict | null = null;
   /**
    * Someone else changed the open order (live stream): the order as it is now. Shown to the
    * operator; without unsaved edits the view already shows these values.
@@ -48,20 +34,20 @@ export class OrderDetailStore {
   deletedElsewhere = false;
 
   private openedId: string | null = null;
+  /** The saves, their field errors and conflicts. */
+  private readonly saves: OrderSaving;
 
   constructor(
     private readonly api: OrdersApi,
     private readonly list: OrdersListStore,
-    private readonly notifier: Notifier,
+    notifier: Notifier,
   ) {
+    this.saves = new OrderSaving(api, notifier);
     makeObservable(this, {
       order: observableRef,
       draft: observableStruct,
       state: observable,
       errorKey: observable,
-      saving: observable,
-      fieldErrors: observableRef,
-      conflict: observableRef,
       changedElsewhere: observableRef,
       deletedElsewhere: observable,
       change: computed,
@@ -77,6 +63,20 @@ export class OrderDetailStore {
       applyEvents: action,
       acknowledgeChange: action,
     });
+  }
+
+  /** A save is under way. */
+  get saving(): boolean {
+    return this.saves.saving;
+  }
+
+  /** Field errors of the last refused save (422), by field. */
+  get fieldErrors(): Record<string, string> {
+    return this.saves.fieldErrors;
+  }
+
+  get conflict(): OrderConflict | null {
+    return this.saves.conflict;
   }
 
   get change(): OrderPatch {
@@ -111,10 +111,9 @@ export class OrderDetailStore {
       this.state = held ? 'ready' : 'loading';
       this.order = held;
       this.draft = held ? draftOf(held) : null;
-      this.conflict = null;
+      this.saves.clear();
       this.changedElsewhere = null;
       this.deletedElsewhere = false;
-      this.fieldErrors = {};
       this.errorKey = null;
     });
     if (held) {
@@ -147,10 +146,9 @@ export class OrderDetailStore {
     this.order = null;
     this.draft = null;
     this.state = 'idle';
-    this.conflict = null;
+    this.saves.clear();
     this.changedElsewhere = null;
     this.deletedElsewhere = false;
-    this.fieldErrors = {};
   }
 
   /**
@@ -214,9 +212,8 @@ export class OrderDetailStore {
     }
     if (this.order && this.order.version < theirs.version) {
       const edits = this.change;
-      const { status: _status, ...fields } = edits;
       this.order = theirs;
-      this.draft = { ...draftOf(theirs), ...fields };
+      this.draft = draftWithEdits(theirs, edits);
     }
     this.changedElsewhere = null;
   }
@@ -224,8 +221,7 @@ export class OrderDetailStore {
   edit(field: EditableOrderField, value: string): void {
     if (this.draft) {
       this.draft = { ...this.draft, [field]: value };
-      const { [field]: _cleared, ...rest } = this.fieldErrors;
-      this.fieldErrors = rest;
+      this.saves.clearFieldError(field);
     }
   }
 
@@ -238,15 +234,15 @@ export class OrderDetailStore {
     if (!this.order) {
       return;
     }
-    this.draft = { ...draftOf(this.order), ...fields };
-    this.fieldErrors = {};
-    this.conflict = this.order.version === baseVersion ? null : { theirs: this.order, yours: { ...fields } };
+    this.draft = draftWithEdits(this.order, fields);
+    this.saves.fieldErrors = {};
+    this.saves.conflict = this.order.version === baseVersion ? null : { theirs: this.order, yours: { ...fields } };
   }
 
   discardChanges(): void {
     if (this.order) {
       this.draft = draftOf(this.order);
-      this.fieldErrors = {};
+      this.saves.fieldErrors = {};
     }
   }
 
@@ -263,10 +259,11 @@ export class OrderDetailStore {
 
   /** Drops the operator's change and shows the order as it is now. */
   takeTheirs(): void {
-    if (this.conflict) {
-      this.applySaved(this.conflict.theirs);
-      this.draft = draftOf(this.conflict.theirs);
-      this.conflict = null;
+    const { conflict } = this.saves;
+    if (conflict) {
+      this.applySaved(conflict.theirs);
+      this.draft = draftOf(conflict.theirs);
+      this.saves.conflict = null;
     } else if (this.changedElsewhere) {
       this.order = this.changedElsewhere;
       this.draft = draftOf(this.changedElsewhere);
@@ -276,61 +273,27 @@ export class OrderDetailStore {
 
   /** Starts again from the current order with the operator's edits applied on top, to review and save. */
   reapplyMine(): void {
-    if (this.conflict) {
-      const { theirs, yours } = this.conflict;
+    if (this.saves.conflict) {
+      const { theirs, yours } = this.saves.conflict;
       this.applySaved(theirs);
-      const { status: _status, ...edits } = yours;
-      this.draft = { ...draftOf(theirs), ...edits };
-      this.conflict = null;
+      this.draft = draftWithEdits(theirs, yours);
+      this.saves.conflict = null;
     }
   }
 
-  private async send(change: OrderPatch): Promise<boolean> {
+  private send(change: OrderPatch): Promise<boolean> {
     const order = this.order;
-    if (!order || this.saving) {
-      return false;
+    if (!order) {
+      return Promise.resolve(false);
     }
-    runInAction(() => {
-      this.saving = true;
-      this.fieldErrors = {};
+    return this.saves.send(order, change, (saved) => {
+      this.applySaved(saved);
+      this.draft = draftOf(saved);
     });
-    try {
-      const saved = await this.api.update(order.id, order.version, change);
-      runInAction(() => {
-        this.applySaved(saved);
-        this.draft = draftOf(saved);
-      });
-      this.notifier.show({ message: 'orderDetail.saved', values: { number: saved.number }, intent: 'success' });
-      return true;
-    } catch (error) {
-      runInAction(() => this.handleFailure(error, change));
-      return false;
-    } finally {
-      runInAction(() => (this.saving = false));
-    }
   }
 
   private applySaved(order: Order): void {
     this.order = order;
     this.list.replaceOrder(order);
-  }
-
-  private handleFailure(error: unknown, change: OrderPatch): void {
-    if (!isApiError(error)) {
-      this.notifier.show({ message: 'errors.unexpected', intent: 'danger' });
-      return;
-    }
-    const current = (error as ApiError).problem?.current;
-    if (error.kind === 'precondition-failed' && isOrder(current)) {
-      this.conflict = { theirs: current, yours: change };
-      return;
-    }
-    if (error.kind === 'validation' && error.fieldErrors.length > 0) {
-      this.fieldErrors = Object.fromEntries(error.fieldErrors.map((fieldError) => [fieldError.field, fieldError.message]));
-      return;
-    }
-    if (error.kind !== 'unauthorized') {
-      this.notifier.show({ title: 'orderDetail.saveFailed', message: error.messageKey, intent: 'danger' });
-    }
   }
 }

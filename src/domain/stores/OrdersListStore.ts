@@ -9,36 +9,16 @@ import { NO_ORDER_CRITERIA, orderQuery, type OrderCriteria } from '../model/orde
 import { listFailureKey } from '../model/listFailureKey';
 import type { OrdersApi } from '../ports/OrdersApi';
 import type { OrdersFilterStore } from './OrdersFilterStore';
-import { OrderPagePlacement, type Placement } from './OrderPagePlacement';
+import type { Placement } from './OrderPagePlacement';
 import { firstPageQuery, PAGE_SIZE } from './firstPageQuery';
-import { emptySlot, type PageSlot, replayChanges } from './orderPageSlot';
+import { FirstPageFreshness } from './FirstPageFreshness';
+import type { LoadState } from './LoadState';
+import { fetchPage } from './orderPageFetch';
+import { OrderPages } from './OrderPages';
 
-export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
+export type { LoadState };
 
 export { PAGE_SIZE };
-
-/** Pages kept on either side of the visible ones; the rest are dropped and fetched again when needed. */
-export const PAGE_MARGIN = 1;
-
-/** The API's largest page. */
-const MAX_LIMIT = 500;
-
-/** Extra rows asked for when a page's range is fetched again, for rows added meanwhile. */
-const RANGE_SLACK = 10;
-
-/** A page's rows as fetched (a range fetched again may span several answers). */
-interface FetchedPage {
-  items: readonly Order[];
-  nextCursor: string | null;
-  total: number;
-  lastEventId?: number;
-}
-
-interface Layout {
-  /** First row of each page, by page index. */
-  starts: number[];
-  rowCount: number;
-}
 
 /**
  * The orders of the current filter as a windowed list over cursor pages. It knows how many rows
@@ -59,14 +39,11 @@ export class OrdersListStore implements Disposable {
   /** The field errors of the last failure as the API worded them, in the language the request asked for. */
   errorFields: readonly FieldError[] = [];
 
-  /** Observable per page: a view re-renders only when a page it shows changes. */
-  private readonly pages = observable.map<number, PageSlot>(undefined, { deep: false });
+  /** The pages of the list and the rows they place (see OrderPages). */
+  private readonly pages = new OrderPages(() => this.total);
   /** Bumped whenever the query changes, so that late answers of an old query are dropped. */
   private generation = 0;
-  private visible = { first: 0, last: 0 };
   private subscription: Disposable | null = null;
-  /** Puts live changes into the pages. */
-  private readonly placer = new OrderPagePlacement(this.pages);
   /** Events that arrived while `refresh()` waited for its answer, applied on top of it. */
   private duringRefresh: OrderEvent[] | null = null;
   /**
@@ -76,16 +53,14 @@ export class OrdersListStore implements Disposable {
   private heldQuery: string | null = null;
   /** The first page's load of `heldQuery`, for a caller asking for the same query while it runs. */
   private firstPage: Promise<void> = Promise.resolve();
-  /** The tenant's last event id as the first page of `generation` was read (`OrderPage.lastEventId`). */
-  private firstPageThrough: number | null = null;
-  /** A reset of the live stream that waits for the first page on its way to be judged (`afterReset`). */
-  private resetAwaitingPage: { generation: number; after: number | null } | null = null;
+  /** What the first page of `generation` was read with, and a reset of the live stream waiting for it. */
+  private readonly freshness = new FirstPageFreshness();
 
   constructor(
     private readonly api: OrdersApi,
     private readonly filter: OrdersFilterStore,
   ) {
-    makeObservable<OrdersListStore, 'reset' | 'layout' | 'queryKey'>(this, {
+    makeObservable<OrdersListStore, 'reset' | 'queryKey'>(this, {
       criteria: observableStruct,
       total: observable,
       state: observable,
@@ -93,7 +68,6 @@ export class OrdersListStore implements Disposable {
       errorFields: observableRef,
       query: computed,
       queryKey: computed,
-      layout: computed,
       rowCount: computed,
       setCriteria: action,
       replaceOrder: action,
@@ -108,7 +82,7 @@ export class OrdersListStore implements Disposable {
 
   /** Rows the operator can scroll through now: every page whose cursor is known. */
   get rowCount(): number {
-    return this.layout.rowCount;
+    return this.pages.layout.rowCount;
   }
 
   /**
@@ -151,35 +125,17 @@ export class OrdersListStore implements Disposable {
 
   /** The order in row `index`, or null while its page is (re)loading. */
   rowAt(index: number): Order | null {
-    const page = this.pageOfRow(index);
-    const slot = this.pages.get(page);
-    return slot?.items?.[index - (this.layout.starts[page] ?? 0)] ?? null;
+    return this.pages.rowAt(index);
   }
 
   /** The order `id` as a page the list holds shows it (a page being fetched aside), or null. */
   heldOrder(id: string): Order | null {
-    for (const slot of this.pages.values()) {
-      const order = slot.loading ? undefined : slot.items?.find((item) => item.id === id);
-      if (order) {
-        return order;
-      }
-    }
-    return null;
+    return this.pages.heldOrder(id);
   }
 
   /** Tells which rows are on screen: their pages are loaded, far pages dropped. */
   showRows(first: number, last: number): void {
-    this.visible = { first, last };
-    const from = Math.max(0, this.pageOfRow(first) - PAGE_MARGIN);
-    const to = this.pageOfRow(Math.max(first, last)) + PAGE_MARGIN;
-    runInAction(() => {
-      for (const [index, slot] of this.pages) {
-        if ((index < from || index > to) && slot.items && !slot.loading) {
-          this.pages.set(index, { ...slot, items: null });
-        }
-      }
-    });
-    for (let index = from; index <= to; index++) {
+    for (const index of this.pages.show(first, last)) {
       void this.loadPage(index);
     }
   }
@@ -211,18 +167,15 @@ export class OrdersListStore implements Disposable {
       const arrived = this.duringRefresh ?? [];
       this.duringRefresh = null;
       runInAction(() => {
-        this.pages.clear();
-        this.placer.forget();
-        this.pages.set(0, { ...emptySlot(null), items: page.items, count: page.items.length, upper: page.nextCursor ? (page.items.at(-1) ?? null) : null });
-        if (page.nextCursor) {
-          this.pages.set(1, emptySlot(page.nextCursor));
-        }
+        this.pages.restartWith(page);
         this.total = page.total;
-        this.firstPageThrough = page.lastEventId ?? null;
+        this.freshness.read(page.lastEventId ?? null);
       });
       // The answer may show some of them already: applying an event is idempotent for the rows held.
       this.applyEvents(arrived);
-      this.showRows(this.visible.first, this.visible.last);
+      for (const index of this.pages.shown()) {
+        void this.loadPage(index);
+      }
     } catch (error) {
       if (generation === this.generation) {
         this.duringRefresh = null;
@@ -233,7 +186,7 @@ export class OrdersListStore implements Disposable {
 
   /** Puts an order the operator saved in place, when the list holds it and it is newer. */
   replaceOrder(order: Order): void {
-    this.count(this.placer.replace(order, this.placement()));
+    this.count(this.pages.placer.replace(order, this.placement()));
   }
 
   /** Applies live changes, all in one action (one re-render for a burst). */
@@ -246,17 +199,17 @@ export class OrdersListStore implements Disposable {
       } else if (this.duringRefresh) {
         this.duringRefresh.push(event);
       } else if ((this.state === 'ready' || this.state === 'loading') && !reset) {
-        this.count(this.placer.apply(event, placement));
+        this.count(this.pages.placer.apply(event, placement));
       }
     }
-    if (reset) {
-      this.afterReset(reset.after);
+    if (reset && this.freshness.readAgainAfterReset(reset.after, { holdsQuery: this.heldQuery === this.queryKey, state: this.state, generation: this.generation })) {
+      void this.refresh();
     }
   }
 
   /** Pages holding orders right now (for tests and the heap benchmark). */
   get heldPages(): number {
-    return [...this.pages.values()].filter((slot) => slot.items !== null).length;
+    return this.pages.heldCount;
   }
 
   dispose(): void {
@@ -271,77 +224,11 @@ export class OrdersListStore implements Disposable {
     return JSON.stringify(this.query);
   }
 
-  /**
-   * The live stream said it cannot tell what changed (its first connection, or a gap it cannot
-   * replay) and goes on with the events after `after`. A list that holds no query yet (nothing
-   * loaded, or no view since `dispose`) has nothing to read again: its next load reads afresh. A list
-   * whose first page was read with every change up to `after` in it misses nothing (what follows
-   * comes live), so the first screen, whose stream opens as its first page is asked for, asks once.
-   * A first page still on its way is judged when it arrives. Any other list reads itself again while
-   * still showing what it has; a failed one tries again.
-   */
-  private afterReset(after: number | null): void {
-    if (this.heldQuery !== this.queryKey || (this.state === 'ready' && this.reflects(after))) {
-      return;
-    }
-    if (this.state === 'loading') {
-      this.resetAwaitingPage = { generation: this.generation, after };
-      return;
-    }
-    void this.refresh();
-  }
-
-  /** The first page held was read with every change up to the event `after` in it. */
-  private reflects(after: number | null): boolean {
-    return after !== null && this.firstPageThrough !== null && this.firstPageThrough >= after;
-  }
-
-  /** A first page has arrived: one read before the stream's reset was too early, and is read again. */
-  private judgeAwaitedReset(generation: number): void {
-    const awaited = this.resetAwaitingPage;
-    if (awaited?.generation !== generation) {
-      return;
-    }
-    this.resetAwaitingPage = null;
-    if (!this.reflects(awaited.after)) {
-      void this.refresh();
-    }
-  }
-
-  private get layout(): Layout {
-    const starts: number[] = [];
-    let row = 0;
-    for (let index = 0; index < this.pages.size; index++) {
-      starts.push(row);
-      const slot = this.pages.get(index);
-      // A page not loaded yet counts as full, up to the rows the total leaves for it.
-      row += slot?.count ?? Math.min(PAGE_SIZE, Math.max(0, this.total - row));
-    }
-    return { starts, rowCount: row };
-  }
-
-  private pageOfRow(row: number): number {
-    const { starts } = this.layout;
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >>> 1;
-      if ((starts[middle] ?? 0) <= row) {
-        low = middle;
-      } else {
-        high = middle - 1;
-      }
-    }
-    return Math.max(0, low);
-  }
-
   private reset(): void {
     this.generation++;
     this.duringRefresh = null;
-    this.firstPageThrough = null;
-    this.pages.clear();
-    this.placer.forget();
-    this.pages.set(0, emptySlot(null));
+    this.freshness.forget();
+    this.pages.restart();
     this.total = 0;
     this.state = 'loading';
     this.errorKey = null;
@@ -358,73 +245,39 @@ export class OrdersListStore implements Disposable {
     }
   }
 
-
   private async loadPage(index: number): Promise<void> {
-    const slot = this.pages.get(index);
-    if (!slot || slot.items || slot.loading) {
+    const slot = this.pages.startLoading(index);
+    if (!slot) {
       return;
     }
     const generation = this.generation;
-    runInAction(() => this.pages.set(index, { ...slot, loading: true, pending: [] }));
     try {
-      const fetched = slot.count === null ? await this.fetchPage(slot) : await this.fetchRange(slot);
+      const fetched = await fetchPage(this.api, this.query, orderComparator(this.criteria.sort), slot);
       if (generation !== this.generation) {
         return;
       }
       runInAction(() => {
-        const current = this.pages.get(index) ?? slot;
-        const upper = slot.count === null ? (fetched.nextCursor ? (fetched.items.at(-1) ?? null) : null) : slot.upper;
-        const items = replayChanges(fetched.items, current.pending, upper, orderComparator(this.criteria.sort));
-        this.pages.set(index, { cursor: slot.cursor, items, loading: false, count: items.length, upper, pending: [] });
-        if (slot.count === null && fetched.nextCursor && !this.pages.has(index + 1)) {
-          this.pages.set(index + 1, emptySlot(fetched.nextCursor));
-        }
+        this.pages.loaded(index, slot, fetched, orderComparator(this.criteria.sort));
         if (index === 0 && slot.count === null) {
           this.total = fetched.total;
-          this.firstPageThrough = fetched.lastEventId ?? null;
+          this.freshness.read(fetched.lastEventId ?? null);
         }
         this.state = 'ready';
       });
-      if (index === 0) {
-        this.judgeAwaitedReset(generation);
+      // A first page read before the stream's reset was too early, and is read again.
+      if (index === 0 && this.freshness.pageArrivedTooEarly(generation)) {
+        void this.refresh();
       }
-      this.loadNextIfVisible(index + 1);
+      // A page that just became reachable is fetched when the operator is already looking at it.
+      if (this.pages.nearScreen(index + 1)) {
+        void this.loadPage(index + 1);
+      }
     } catch (error) {
       if (generation !== this.generation) {
         return;
       }
-      runInAction(() => {
-        const current = this.pages.get(index) ?? slot;
-        this.pages.set(index, { ...current, loading: false, pending: [] });
-      });
+      this.pages.failed(index, slot);
       this.fail(error);
-    }
-  }
-
-  /** A page reached for the first time: the first, or one page after its cursor. */
-  private fetchPage(slot: PageSlot): Promise<FetchedPage> {
-    const query = firstPageQuery(this.query);
-    return this.api.list(slot.cursor ? { ...query, cursor: slot.cursor } : query);
-  }
-
-  /** A page's range again: from its cursor up to and including its last row, however many rows it has now. */
-  private async fetchRange(slot: PageSlot): Promise<FetchedPage> {
-    const compare = orderComparator(this.criteria.sort);
-    const items: Order[] = [];
-    let cursor = slot.cursor;
-    for (;;) {
-      const limit = Math.min(MAX_LIMIT, Math.max(1, (slot.count ?? PAGE_SIZE) - items.length + RANGE_SLACK));
-      const page = await this.api.list({ ...this.query, limit, ...(cursor ? { cursor } : {}) });
-      for (const item of page.items) {
-        if (slot.upper && compare(item, slot.upper) > 0) {
-          return { items, nextCursor: null, total: page.total };
-        }
-        items.push(item);
-      }
-      if (!page.nextCursor) {
-        return { items, nextCursor: null, total: page.total };
-      }
-      cursor = page.nextCursor;
     }
   }
 
@@ -434,13 +287,5 @@ export class OrdersListStore implements Disposable {
       this.errorKey = listFailureKey(error);
       this.errorFields = isApiError(error) ? error.fieldErrors : [];
     });
-  }
-
-  /** A page that just became reachable is fetched when the operator is already looking at it. */
-  private loadNextIfVisible(index: number): void {
-    const to = this.pageOfRow(this.visible.last) + PAGE_MARGIN;
-    if (index <= to) {
-      void this.loadPage(index);
-    }
   }
 }

@@ -1,13 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import type { RunningServer } from '../../../server/startServer';
 import type { Order } from '../../../shared/Order';
 import type { Role } from '../../../shared/Role';
+import type { LoginResult } from '../../../shared/User';
 import { EventStreamClient } from '../support/eventStream';
 import { insertOrder, tenantOf } from '../support/orderFixtures';
 import { seededRange, withRange } from '../support/orderRange';
+import { collectingRoutes } from '../support/registeredRoutes';
 import { VIEW_DEFINITION } from '../support/viewFixtures';
 import {
   BRITISH_VIEWER_EMAIL,
   call,
+  DEMO_PASSWORD,
   expectProblem,
   GERMAN_ADMIN_EMAIL,
   GERMAN_EMAIL,
@@ -19,18 +23,38 @@ import {
 /** The demo account of each role. */
 const ACCOUNTS: Record<Role, string> = { admin: GERMAN_ADMIN_EMAIL, operator: GERMAN_EMAIL, viewer: BRITISH_VIEWER_EMAIL };
 
-/** What a role's user sends: their token, and an order of their tenant at its version. */
+/** What a role's user sends: their account, a token of it, and an order of their tenant at its version. */
 interface Caller {
+  email: string;
   token: string;
   order: { id: string; version: number };
 }
 
-/** One route as a role calls it, and what it answers each role. */
+/**
+ * One route as a role calls it, and what it answers each role. The name starts with the route
+ * (`PATCH /api/orders/{id}`): every route the backend registers has a case, and every case a route.
+ */
 interface RouteCase {
   name: string;
   send: (caller: Caller) => Promise<Response>;
   expected: Record<Role, number>;
+  /** What a successful answer holds besides its status. */
+  answer?: (response: Response, caller: Caller) => Promise<void>;
 }
+
+/**
+ * The routes outside the API, which take no token, so that no role changes what they answer (each
+ * has tests of its own): `/v1/traces` and `/v1/logs` receive the console's telemetry, also before a
+ * sign-in and after a session has ended, limited per address, not per user. (The console's files
+ * have routes only beside a build, which a test server has none of.)
+ */
+const OUTSIDE_THE_API = ['GET /', 'GET /index.html', 'GET /healthz', 'GET /readyz', 'GET /config.json', 'POST /v1/traces', 'POST /v1/logs'];
+
+/** `PATCH /api/orders/{id}` for the case `PATCH /api/orders/{id} (invalid body)`. */
+const routeOf = (route: RouteCase): string => /^[A-Z]+ \S+/.exec(route.name)?.[0] ?? route.name;
+
+/** A password the policy takes, for the password changes. */
+const NEW_PASSWORD = 'Rollen-Wechsel 2026!';
 
 /** An id no user (and no view) has. */
 const NO_USER = '00000000-0000-4000-8000-000000000000';
@@ -39,10 +63,12 @@ const ALL = (status: number): Record<Role, number> => ({ viewer: status, operato
 
 describe('roles, checked by the backend at every route', () => {
   let server: RunningServer;
+  /** What the backend registered, as `METHOD /path`. */
+  let registered: ReadonlySet<string>;
   const range = seededRange();
 
   beforeAll(async () => {
-    server = await startTestServer();
+    ({ started: server, routes: registered } = await collectingRoutes(() => startTestServer()));
   }, STARTUP_TIMEOUT_MS);
 
   afterAll(() => server?.close());
@@ -52,19 +78,56 @@ describe('roles, checked by the backend at every route', () => {
     const email = ACCOUNTS[role];
     const { token } = await login(server, email);
     const id = await insertOrder(server, await tenantOf(server, email), { begin: range.begin, end: range.end });
-    return { token, order: { id, version: 1 } };
+    return { email, token, order: { id, version: 1 } };
+  }
+
+  /** A new account of the caller's tenant and role (a copy of theirs, with the same password), signed in. */
+  async function copyOf(caller: Caller): Promise<Caller> {
+    const email = `copy-${randomUUID()}@example.test`;
+    await server.database.query(
+      `INSERT INTO users (id, tenant_id, email, name, password_hash, language, role)
+       SELECT $1, tenant_id, $2, name, password_hash, language, role FROM users WHERE email = $3`,
+      [randomUUID(), email, caller.email],
+    );
+    return { ...caller, email, token: (await login(server, email)).token };
+  }
+
+  /** A successful answer with a new token of the caller's account, one that works. */
+  async function answersNewToken(response: Response, caller: Caller): Promise<void> {
+    const result = (await response.json()) as LoginResult;
+    expect(result.user.email).toBe(caller.email);
+    expect(result.token).not.toBe(caller.token);
+    expect((await call(server, '/api/me', { token: result.token })).status).toBe(200);
   }
 
   const patchOrder = (caller: Caller, body: unknown) =>
     call(server, `/api/orders/${caller.order.id}`, { method: 'PATCH', token: caller.token, body, headers: { 'if-match': `"${caller.order.version}"` } });
 
   const routes: RouteCase[] = [
+    {
+      name: 'POST /api/auth/login',
+      send: (c) => call(server, '/api/auth/login', { body: { email: c.email, password: DEMO_PASSWORD } }),
+      expected: ALL(200),
+      answer: async (response, c) => expect(((await response.json()) as LoginResult).user.email).toBe(c.email),
+    },
+    { name: 'POST /api/auth/renew', send: (c) => call(server, '/api/auth/renew', { method: 'POST', token: c.token }), expected: ALL(200), answer: answersNewToken },
     { name: 'GET /api/me', send: (c) => call(server, '/api/me', { token: c.token }), expected: ALL(200) },
     { name: 'PATCH /api/me (own language)', send: (c) => call(server, '/api/me', { method: 'PATCH', token: c.token, body: { language: 'en' } }), expected: ALL(200) },
     {
       name: 'PATCH /api/me (the tenant\'s colours)',
       send: (c) => call(server, '/api/me', { method: 'PATCH', token: c.token, body: { theme: { color3: '#c2410c' } } }),
       expected: { viewer: 403, operator: 403, admin: 200 },
+    },
+    {
+      // Of an account of the role made for it: the role's demo account keeps its password for the other cases.
+      name: 'POST /api/me/password (own password)',
+      send: async (c) => {
+        const own = await copyOf(c);
+        const response = await call(server, '/api/me/password', { token: own.token, body: { currentPassword: DEMO_PASSWORD, newPassword: NEW_PASSWORD } });
+        if (response.ok) await answersNewToken(response.clone(), own);
+        return response;
+      },
+      expected: ALL(200),
     },
     { name: 'GET /api/me/views', send: (c) => call(server, '/api/me/views', { token: c.token }), expected: ALL(200) },
     {
@@ -131,6 +194,12 @@ describe('roles, checked by the backend at every route', () => {
       expected: ALL(400),
     },
     {
+      // Without a token (a session that ended sends it); one given changes nothing. Unknown endpoints are answered alike.
+      name: 'DELETE /api/push/subscriptions',
+      send: (c) => call(server, '/api/push/subscriptions', { method: 'DELETE', token: c.token, body: { endpoint: `https://127.0.0.1/push/${randomUUID()}` } }),
+      expected: ALL(204),
+    },
+    {
       name: 'GET /api/events',
       send: async (c) => {
         const stream = await EventStreamClient.open(server, { token: c.token });
@@ -145,6 +214,16 @@ describe('roles, checked by the backend at every route', () => {
 
   const cases = routes.flatMap((route) => (['viewer', 'operator', 'admin'] as const).map((role) => [route.name, role, route.expected[role], route] as const));
 
+  it('has a case for every route the backend registers, and a route for every case', () => {
+    const covered = new Set(routes.map(routeOf));
+    const api = [...registered].filter((route) => !OUTSIDE_THE_API.includes(route));
+    expect({
+      outsideTheApiUnnamed: api.filter((route) => !/^[A-Z]+ \/api\//.test(route)),
+      routesWithoutCase: api.filter((route) => !covered.has(route)),
+      casesWithoutRoute: [...covered, ...OUTSIDE_THE_API].filter((route) => !registered.has(route)),
+    }).toEqual({ outsideTheApiUnnamed: [], routesWithoutCase: [], casesWithoutRoute: [] });
+  });
+
   it.each(cases)('%s as %s answers %i', async (_name, role, status, route) => {
     const caller = await callerOf(role);
     const response = await route.send(caller);
@@ -154,6 +233,7 @@ describe('roles, checked by the backend at every route', () => {
       expect(['operator', 'admin']).toContain(problem.required);
     } else {
       expect(response.status).toBe(status);
+      if (route.answer) await route.answer(response, caller);
       if (!response.bodyUsed) await response.body?.cancel().catch(() => undefined);
     }
   });

@@ -1,0 +1,2 @@
+/** Where the loading of a list stands. */
+export type LoadState = 'idle' | 'loading' | 'ready' | 'error';
