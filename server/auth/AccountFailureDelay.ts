@@ -30,15 +30,18 @@ export type AccountFailureTake = { holds: boolean } | { waitMs: number };
  * `freeFailures`, the next attempt waits `firstDelayMs` after the last failure, doubling with each
  * further failure up to `maxDelayMs`; a success forgets them.
  *
- * Two rate-limiter-flexible limiters (in memory, or shared by every process on PostgreSQL): the
- * failures, counted in a window of `memoryMs` from the first, and the account's hold, a point that
- * the `freeFailures`-th and every later failure take for the delay that follows it. An attempt is
- * counted first (an atomic increment answers its number), then takes the hold: while the last
- * failure's hold lasts it is refused and taken back, so that attempts at once cannot slip past it.
+ * Three rate-limiter-flexible limiters (in memory, or shared by every process on PostgreSQL): the
+ * failures, counted in a window of `memoryMs` from the first; the account's hold, one point that the
+ * `freeFailures`-th and every later failure take for the delay that follows it; and the holds taken,
+ * whose number makes that delay. An attempt is counted first (an atomic increment answers its
+ * number); beyond the free ones it must take the hold: while the last failure's hold lasts it is
+ * refused and taken back, so that attempts at once cannot slip past it, and of those that find it
+ * ended, one takes it.
  */
 export class AccountFailureDelay {
   private readonly failures: RateLimiterAbstract;
   private readonly holds: RateLimiterAbstract;
+  private readonly holdsTaken: RateLimiterAbstract;
 
   constructor(
     store: LimitStore,
@@ -46,38 +49,46 @@ export class AccountFailureDelay {
   ) {
     this.failures = rateLimiter(store, { name: 'login-account-failures', points: rules.freeFailures, windowMs: rules.memoryMs });
     this.holds = rateLimiter(store, { name: 'login-account-hold', points: 1, windowMs: rules.firstDelayMs });
+    this.holdsTaken = rateLimiter(store, { name: 'login-account-holds', points: 1, windowMs: rules.memoryMs });
   }
 
   /** Counts an attempt as a failure of the account; or answers the milliseconds to wait (nothing counted). */
   async take(email: string): Promise<AccountFailureTake> {
     const key = failureKey(email);
     const failures = (await this.failures.penalty(key)).consumedPoints;
+    if (failures === 1) {
+      // The first failure remembered: the delays start over too.
+      await this.holdsTaken.delete(key);
+    }
     if (failures < this.rules.freeFailures) {
       return { holds: false };
     }
-    const waitMs = await takePoint(this.holds, key, { customDuration: librarySeconds(this.delayAfter(failures)) });
+    // Read before the hold is taken: while a hold lasts, nobody else takes one, so the number stays.
+    const taken = (await this.holdsTaken.get(key))?.consumedPoints ?? 0;
+    const waitMs = await takePoint(this.holds, key, { customDuration: librarySeconds(this.delayOfHold(taken + 1)) });
     if (waitMs > 0) {
       await this.failures.reward(key);
       return { waitMs };
     }
+    await this.holdsTaken.penalty(key);
     return { holds: true };
   }
 
   /** The account's password was right: its failures are forgotten. */
   async succeeded(email: string): Promise<void> {
     const key = failureKey(email);
-    await Promise.all([this.failures.delete(key), this.holds.delete(key)]);
+    await Promise.all([this.failures.delete(key), this.holds.delete(key), this.holdsTaken.delete(key)]);
   }
 
   /** The attempt was not checked (the server was busy): it counts not, nor holds the next one back. */
   async withdraw(email: string, holds: boolean): Promise<void> {
     const key = failureKey(email);
-    await Promise.all([this.failures.reward(key), holds ? this.holds.delete(key) : undefined]);
+    await Promise.all([this.failures.reward(key), ...(holds ? [this.holds.delete(key), this.holdsTaken.reward(key)] : [])]);
   }
 
-  /** The delay after the `failures`-th failure: `firstDelayMs` after the `freeFailures`-th, doubling, at most `maxDelayMs`. */
-  private delayAfter(failures: number): number {
-    return Math.min(this.rules.maxDelayMs, this.rules.firstDelayMs * 2 ** Math.min(failures - this.rules.freeFailures, 40));
+  /** The `nth` hold lasts `firstDelayMs`, doubling with each, at most `maxDelayMs`. */
+  private delayOfHold(nth: number): number {
+    return Math.min(this.rules.maxDelayMs, this.rules.firstDelayMs * 2 ** Math.min(nth - 1, 40));
   }
 }
 
