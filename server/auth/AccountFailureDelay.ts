@@ -55,7 +55,10 @@ export class AccountFailureDelay {
   /** Counts an attempt as a failure of the account; or answers the milliseconds to wait (nothing counted). */
   async take(email: string): Promise<AccountFailureTake> {
     const key = failureKey(email);
-    const failures = (await this.failures.penalty(key)).consumedPoints;
+    // The holds taken are read before the hold is taken (while a hold lasts, nobody else takes one,
+    // so the number stays), together with the count: one round trip.
+    const [counted, holdsTaken] = await Promise.all([this.failures.penalty(key), this.holdsTaken.get(key)]);
+    const failures = counted.consumedPoints;
     if (failures === 1) {
       // The first failure remembered: the delays start over too.
       await this.holdsTaken.delete(key);
@@ -63,8 +66,7 @@ export class AccountFailureDelay {
     if (failures < this.rules.freeFailures) {
       return { holds: false };
     }
-    // Read before the hold is taken: while a hold lasts, nobody else takes one, so the number stays.
-    const taken = (await this.holdsTaken.get(key))?.consumedPoints ?? 0;
+    const taken = failures === 1 ? 0 : (holdsTaken?.consumedPoints ?? 0);
     const waitMs = await takePoint(this.holds, key, { customDuration: librarySeconds(this.delayOfHold(taken + 1)) });
     if (waitMs > 0) {
       await this.failures.reward(key);
