@@ -25,8 +25,8 @@ export interface HousekeepingDeps {
 /**
  * The upkeep of the tables, done by one process at a time (under the `housekeeping` lease): the event
  * pruner (events/EventPruner.ts), and every minute the rate limits whose window has ended (by the
- * system clock, as rate-limiter-flexible counts them), the
- * push claims older than a day, and the event streams' places of processes whose lease ran out.
+ * system clock, which rate-limiter-flexible counts by), the push claims older than a day, and the
+ * event streams' places of processes whose lease ran out.
  */
 export function startHousekeeping(deps: HousekeepingDeps): RunningTask {
   const pruner = new EventPruner({

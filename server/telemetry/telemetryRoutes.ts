@@ -79,7 +79,7 @@ export async function registerTelemetryRoutes(
   const options = deps.options ?? {};
   const forwarder = options.collectorEndpoint ? new CollectorForwarder(options.collectorEndpoint, options.collectorTimeoutMs) : undefined;
   const received = options.received ?? new ReceivedTelemetry();
-  // Several processes pass one shared by them (in the database); otherwise this process counts alone.
+  // The app passes the backend's (telemetryLimiterFor.ts: shared in the database on PostgreSQL); otherwise this process counts alone.
   const limiter = deps.limiter ?? new TelemetryRateLimiter(MEMORY_STORE, telemetryRateLimits(options));
 
   const summarise = (signal: TelemetrySignal, format: TelemetryFormat, body: Buffer, request: FastifyRequest) => {
