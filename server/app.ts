@@ -3,9 +3,7 @@ import { authenticate } from './auth/authentication';
 import { authorize } from './auth/authorization';
 import { type AuthRoutesDeps, registerLoginRoute, registerLogoutRoute, registerPasswordChangeRoute, registerRenewRoute } from './auth/authRoutes';
 import type { LoginOptions } from './auth/LoginOptions';
-import { AccountFailureDelay, DEFAULT_ACCOUNT_DELAY_RULES } from './auth/AccountFailureDelay';
-import { AccountFailureDelayedLogins } from './auth/AccountFailureDelayedLogins';
-import { DEFAULT_LOGIN_RATE_LIMITS, LoginRateLimiter, SharedLoginRateLimiter } from './auth/LoginRateLimiter';
+import { loginLimiterFor } from './auth/loginLimiterFor';
 import { PasswordVerifier } from './auth/PasswordVerifier';
 import { RevokedTokens } from './auth/RevokedTokens';
 import { TokenSigner } from './auth/tokens';
@@ -13,7 +11,7 @@ import { startHousekeeping } from './cluster/housekeeping';
 import { Lease } from './cluster/Lease';
 import { LeasedTask } from './cluster/LeasedTask';
 import { DEFAULT_LEASE_TTL_MS, type LeaseOptions } from './cluster/LeaseOptions';
-import { newHolderId, sharedByProcesses } from './cluster/processIdentity';
+import { newHolderId } from './cluster/processIdentity';
 import type { Database } from './db/Database';
 import type { EventHub } from './events/EventHub';
 import { EventLog, type EventRetention } from './events/EventLog';
@@ -50,7 +48,7 @@ import { PushEndpointPolicy } from './push/PushEndpointPolicy';
 import { PushSubscriptionRepository } from './push/PushSubscriptionRepository';
 import { randomVapidKeys } from './push/vapidKeys';
 import { WebPushTransport } from './push/WebPushTransport';
-import { SharedTelemetryRateLimiter } from './telemetry/TelemetryRateLimiter';
+import { telemetryLimiterFor } from './telemetry/telemetryLimiterFor';
 import { registerTelemetryRoutes, type TelemetryOptions, telemetryRateLimits } from './telemetry/telemetryRoutes';
 import { UserRepository } from './users/UserRepository';
 import { UserAccountRepository } from './users/UserAccountRepository';
@@ -156,8 +154,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const events = options.events ?? {};
   const hub = events.hub ?? new InProcessEventHub((error) => app.log.error({ err: error }, 'event listener failed'));
   const eventLog = new EventLog(options.database);
-  // What several processes on one PostgreSQL must count together lives in the database; the embedded one has one process.
-  const shared = sharedByProcesses(options.database);
   const holder = options.leases?.holder ?? newHolderId();
   const leaseTtlMs = options.leases?.ttlMs ?? DEFAULT_LEASE_TTL_MS;
   // The streams per token are counted in the database on either engine: one statement per opening.
@@ -170,7 +166,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     onError: (error) => app.log.error({ err: error }, 'the lease of the event streams failed'),
     onChange: (admitted) => app.log.info({ holder }, admitted ? 'this process opens event streams now' : 'this process ended its event streams'),
   });
-  const loginLimits = { ...DEFAULT_LOGIN_RATE_LIMITS, ...options.login?.rateLimits };
   const pushClaims = new PushClaims(options.database, holder, options.push?.claimTimeoutMs ?? DEFAULT_CLAIM_TIMEOUT_MS);
   const housekeeping = new LeasedTask({
     lease: new Lease(options.database, 'housekeeping', holder, leaseTtlMs),
@@ -193,11 +188,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     users,
     signer,
     revokedTokens,
-    limiter: new AccountFailureDelayedLogins(
-      shared ? new SharedLoginRateLimiter(options.database, clock, loginLimits) : new LoginRateLimiter(clock, loginLimits),
-      new AccountFailureDelay(options.database, { ...DEFAULT_ACCOUNT_DELAY_RULES, ...options.login?.accountDelay }),
-      clock,
-    ),
+    limiter: loginLimiterFor(options.database, options.login),
     passwords,
     clock,
     tokenTtlSeconds: options.tokenTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS,
@@ -237,11 +228,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerTelemetryRoutes(app, {
     clock,
     options: options.telemetry,
-    limiter: shared
-      ? new SharedTelemetryRateLimiter(options.database, clock, telemetryRateLimits(options.telemetry), (error) =>
-          app.log.warn({ err: error }, 'telemetry limits: the database did not answer; this process counts alone meanwhile'),
-        )
-      : undefined,
+    limiter: telemetryLimiterFor(options.database, clock, telemetryRateLimits(options.telemetry), (error) =>
+      app.log.warn({ err: error }, 'telemetry limits: the database did not answer; this process counts alone meanwhile'),
+    ),
   });
 
   await app.register(async (api) => {

@@ -1,16 +1,16 @@
 import type { AccountFailureDelay } from './AccountFailureDelay';
 import type { LoginAttempt, LoginLimits, LoginStart } from './LoginRateLimiter';
+import { secondsToWait } from '../limits/rateLimiter';
 
 /**
  * The per-address limits (`inner`) together with the delay of the account's consecutive failures
  * from any address (`AccountFailureDelay`): an attempt counts against both or neither, and waits for
- * the longer of the two when refused. A success or a withdrawal takes it back from both.
+ * the delay when refused by it. A success or a withdrawal takes it back from both.
  */
 export class AccountFailureDelayedLogins implements LoginLimits {
   constructor(
     private readonly inner: LoginLimits,
     private readonly delay: Pick<AccountFailureDelay, 'take' | 'succeeded' | 'withdraw'>,
-    private readonly clock: () => Date,
   ) {}
 
   async start(address: string, email: string): Promise<LoginStart> {
@@ -18,13 +18,12 @@ export class AccountFailureDelayedLogins implements LoginLimits {
     if ('retryAfterSeconds' in started) {
       return started;
     }
-    const now = this.clock().getTime();
-    const waitMs = await this.delay.take(email, now);
-    if (waitMs > 0) {
+    const taken = await this.delay.take(email);
+    if ('waitMs' in taken) {
       await this.inner.withdraw(started.attempt);
-      return { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+      return { retryAfterSeconds: secondsToWait(taken.waitMs) };
     }
-    return { attempt: { ...started.attempt, accountFailure: { email, time: now } } };
+    return { attempt: { ...started.attempt, accountFailure: { email, holds: taken.holds } } };
   }
 
   async succeeded(attempt: LoginAttempt): Promise<void> {
@@ -34,6 +33,6 @@ export class AccountFailureDelayedLogins implements LoginLimits {
 
   async withdraw(attempt: LoginAttempt): Promise<void> {
     await this.inner.withdraw(attempt);
-    if (attempt.accountFailure) await this.delay.withdraw(attempt.accountFailure.email, attempt.accountFailure.time);
+    if (attempt.accountFailure) await this.delay.withdraw(attempt.accountFailure.email, attempt.accountFailure.holds);
   }
 }

@@ -1,7 +1,13 @@
-import type { Queryable } from '../db/Database';
-import { SharedWindowLimits } from '../limits/SharedWindowLimits';
-import { SlidingWindowLimit, type WindowLimit } from '../limits/SlidingWindowLimit';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { LimitStore } from '../limits/LimitStore';
+import { rateLimiter, secondsToWait, takePoint } from '../limits/rateLimiter';
 import { clientNetwork } from './clientNetwork';
+
+/** At most `max` events per key within each window of `windowMs`. */
+export interface WindowLimit {
+  max: number;
+  windowMs: number;
+}
 
 /** How many failed sign-ins are let through before 429. */
 export interface LoginRateLimits {
@@ -19,64 +25,57 @@ export const DEFAULT_LOGIN_RATE_LIMITS: LoginRateLimits = {
 /** One sign-in under way, counted as a failure until it succeeds or is withdrawn. */
 export interface LoginAttempt {
   readonly accountKey: string;
-  readonly accountTime: number;
   readonly addressKey: string;
-  readonly addressTime: number;
-  /** The account's failure counted across addresses (AccountFailureDelayedLogins.ts): its e-mail address and time. */
-  readonly accountFailure?: { readonly email: string; readonly time: number };
+  /** The account's failure counted across addresses (AccountFailureDelay.ts): its e-mail address, and whether it holds the account's next attempt back. */
+  readonly accountFailure?: { readonly email: string; readonly holds: boolean };
 }
 
 /** How a sign-in starts: counted as an attempt, or refused for the seconds to wait. */
 export type LoginStart = { attempt: LoginAttempt } | { retryAfterSeconds: number };
 
 /**
- * The limits as the login route uses them: `start` checks both windows and, when neither is full,
- * counts the attempt as a failure in both at once, so that parallel guesses cannot slip past;
- * `succeeded` or `withdraw` take it back. In memory for one process (`LoginRateLimiter`), in the
- * database for several (`SharedLoginRateLimiter`), with the same answers.
+ * The limits as the login route uses them: `start` counts the attempt as a failure in both limits
+ * at once and keeps it when neither is over, so that parallel guesses cannot slip past;
+ * `succeeded` or `withdraw` take it back.
  */
 export interface LoginLimits {
-  start(address: string, email: string): LoginStart | Promise<LoginStart>;
-  succeeded(attempt: LoginAttempt): void | Promise<void>;
-  withdraw(attempt: LoginAttempt): void | Promise<void>;
+  start(address: string, email: string): Promise<LoginStart>;
+  succeeded(attempt: LoginAttempt): Promise<void>;
+  withdraw(attempt: LoginAttempt): Promise<void>;
 }
 
 /**
- * Counts failed sign-ins in two sliding windows: per client address and account, and per client
- * address across accounts. Once either is full, the address is refused (for that account, or for
- * every account) until the oldest failure has left it, whatever the password. An IPv6 client counts
- * by its /64 (see clientNetwork.ts). Kept in memory: a restart forgets it, and it counts what
- * reaches this process only (the embedded database has one).
+ * Counts failed sign-ins with rate-limiter-flexible, in fixed windows that start with a key's first
+ * failure: per client address and account, and per client address across accounts. Once either is
+ * full, the address is refused (for that account, or for every account) until its window ends,
+ * whatever the password. An IPv6 client counts by its /64 (see clientNetwork.ts). In memory on the
+ * embedded database (a restart forgets it), in the database on PostgreSQL, where every process counts
+ * into the same keys, so N processes let through what one would (`LimitStore`).
  */
 export class LoginRateLimiter implements LoginLimits {
-  private readonly accounts: SlidingWindowLimit;
-  private readonly addresses: SlidingWindowLimit;
+  private readonly accounts: RateLimiterAbstract;
+  private readonly addresses: RateLimiterAbstract;
 
-  constructor(clock: () => Date, limits: LoginRateLimits = DEFAULT_LOGIN_RATE_LIMITS) {
-    this.accounts = new SlidingWindowLimit(clock, limits.perAccount);
-    this.addresses = new SlidingWindowLimit(clock, limits.perAddress);
-  }
-
-  /** Seconds until `address` may try to sign in to `email` (the longer of both waits), or 0 when it may now. */
-  retryAfterSeconds(address: string, email: string): number {
-    const network = clientNetwork(address);
-    return Math.max(this.accounts.retryAfterSeconds(accountKey(network, email)), this.addresses.retryAfterSeconds(network));
-  }
-
-  /** The seconds to wait, or else the attempt counted (`begin`). */
-  start(address: string, email: string): LoginStart {
-    const retryAfterSeconds = this.retryAfterSeconds(address, email);
-    return retryAfterSeconds > 0 ? { retryAfterSeconds } : { attempt: this.begin(address, email) };
+  constructor(store: LimitStore, limits: LoginRateLimits = DEFAULT_LOGIN_RATE_LIMITS) {
+    this.accounts = rateLimiter(store, { name: 'login-account', points: limits.perAccount.max, windowMs: limits.perAccount.windowMs });
+    this.addresses = rateLimiter(store, { name: 'login-address', points: limits.perAddress.max, windowMs: limits.perAddress.windowMs });
   }
 
   /**
-   * Counts an attempt as a failure of its account and its address before the password is checked,
-   * so that parallel guesses cannot slip past the limits; `succeeded` or `withdraw` take it back.
+   * Counts an attempt as a failure of its account and its address before the password is checked
+   * (each an atomic increment), so that parallel guesses cannot slip past the limits. When either is
+   * over, both are taken back and the longer wait is answered: a refused attempt counts not.
    */
-  begin(address: string, email: string): LoginAttempt {
+  async start(address: string, email: string): Promise<LoginStart> {
     const network = clientNetwork(address);
     const key = accountKey(network, email);
-    return { accountKey: key, accountTime: this.accounts.record(key), addressKey: network, addressTime: this.addresses.record(network) };
+    const waits = await Promise.all([takePoint(this.accounts, key), takePoint(this.addresses, network)]);
+    const waitMs = Math.max(...waits);
+    if (waitMs === 0) {
+      return { attempt: { accountKey: key, addressKey: network } };
+    }
+    await Promise.all([this.accounts.reward(key), this.addresses.reward(network)]);
+    return { retryAfterSeconds: secondsToWait(waitMs) };
   }
 
   /**
@@ -84,67 +83,13 @@ export class LoginRateLimiter implements LoginLimits {
    * no longer counts against the address (its other failures still do, so that signing in to an
    * account of one's own cannot clear a spraying run).
    */
-  succeeded(attempt: LoginAttempt): void {
-    this.accounts.reset(attempt.accountKey);
-    this.addresses.withdraw(attempt.addressKey, attempt.addressTime);
+  async succeeded(attempt: LoginAttempt): Promise<void> {
+    await Promise.all([this.accounts.delete(attempt.accountKey), this.addresses.reward(attempt.addressKey)]);
   }
 
   /** The password was not checked (the server was busy): the attempt counts against neither. */
-  withdraw(attempt: LoginAttempt): void {
-    this.accounts.withdraw(attempt.accountKey, attempt.accountTime);
-    this.addresses.withdraw(attempt.addressKey, attempt.addressTime);
-  }
-}
-
-/** The limits' names in `rate_limit_windows`. */
-const ACCOUNT_WINDOW = 'login-account';
-const ADDRESS_WINDOW = 'login-address';
-
-/**
- * The same limits kept in the database (`SharedWindowLimits`), for several processes on one
- * PostgreSQL: every process counts into the same windows, so N processes let through what one would.
- * A start is one statement (checking and counting both windows under their row locks), a success
- * or a withdrawal one more.
- */
-export class SharedLoginRateLimiter implements LoginLimits {
-  private readonly windows: SharedWindowLimits;
-
-  constructor(
-    db: Queryable,
-    private readonly clock: () => Date,
-    private readonly limits: LoginRateLimits = DEFAULT_LOGIN_RATE_LIMITS,
-  ) {
-    this.windows = new SharedWindowLimits(db);
-  }
-
-  async start(address: string, email: string): Promise<LoginStart> {
-    const network = clientNetwork(address);
-    const key = accountKey(network, email);
-    const now = this.clock().getTime();
-    const waitMs = await this.windows.take(
-      [
-        { name: ACCOUNT_WINDOW, key, limit: this.limits.perAccount },
-        { name: ADDRESS_WINDOW, key: network, limit: this.limits.perAddress },
-      ],
-      now,
-    );
-    if (waitMs > 0) {
-      return { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
-    }
-    return { attempt: { accountKey: key, accountTime: now, addressKey: network, addressTime: now } };
-  }
-
-  async succeeded(attempt: LoginAttempt): Promise<void> {
-    await this.windows.withdraw([{ name: ADDRESS_WINDOW, key: attempt.addressKey, time: attempt.addressTime }], [
-      { name: ACCOUNT_WINDOW, key: attempt.accountKey },
-    ]);
-  }
-
   async withdraw(attempt: LoginAttempt): Promise<void> {
-    await this.windows.withdraw([
-      { name: ACCOUNT_WINDOW, key: attempt.accountKey, time: attempt.accountTime },
-      { name: ADDRESS_WINDOW, key: attempt.addressKey, time: attempt.addressTime },
-    ]);
+    await Promise.all([this.accounts.reward(attempt.accountKey), this.addresses.reward(attempt.addressKey)]);
   }
 }
 

@@ -2,7 +2,7 @@ import type { Database } from '../db/Database';
 import type { EventLog, EventRetention } from '../events/EventLog';
 import { EventPruner } from '../events/EventPruner';
 import { sweepStreamPlaces } from '../events/StreamPlaces';
-import { sweepSharedLimits } from '../limits/SharedWindowLimits';
+import { sweepRateLimits } from '../limits/sweepRateLimits';
 import type { PushClaims } from '../push/PushClaims';
 import type { RunningTask } from './LeasedTask';
 
@@ -24,8 +24,9 @@ export interface HousekeepingDeps {
 
 /**
  * The upkeep of the tables, done by one process at a time (under the `housekeeping` lease): the event
- * pruner (events/EventPruner.ts), and every minute the rate limits that mean nothing any more, the
- * push claims older than a day, and the event streams' places of processes whose lease ran out.
+ * pruner (events/EventPruner.ts), and every minute the rate limits whose window has ended (by the
+ * system clock, which rate-limiter-flexible counts by), the push claims older than a day, and the
+ * event streams' places of processes whose lease ran out.
  */
 export function startHousekeeping(deps: HousekeepingDeps): RunningTask {
   const pruner = new EventPruner({
@@ -38,7 +39,7 @@ export function startHousekeeping(deps: HousekeepingDeps): RunningTask {
   pruner.start();
   let sweeping: Promise<void> | undefined;
   const timer = setInterval(() => {
-    sweeping ??= Promise.all([sweepSharedLimits(deps.database, deps.clock().getTime()), deps.claims.purge(PUSH_CLAIM_AGE_MS), sweepStreamPlaces(deps.database)])
+    sweeping ??= Promise.all([sweepRateLimits(deps.database, Date.now()), deps.claims.purge(PUSH_CLAIM_AGE_MS), sweepStreamPlaces(deps.database)])
       .then(() => undefined, deps.onError)
       .finally(() => (sweeping = undefined));
   }, deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS);

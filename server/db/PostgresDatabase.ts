@@ -120,6 +120,11 @@ export class PostgresDatabase implements Database {
     return new PostgresDatabase(pool, preparedPool);
   }
 
+  /** The pool of every statement, for a library that sends its own (rate-limiter-flexible, limits/LimitStore.ts). */
+  get libraryPool(): pg.Pool {
+    return this.pool;
+  }
+
   query<T extends object>(sql: string, params: readonly SqlValue[] = [], options?: QueryOptions): Promise<T[]> {
     return options?.prepared ? run<T>(this.preparedPool, sql, params, options) : run<T>(this.pool, sql, params);
   }

@@ -6,6 +6,7 @@ import { logSeverities } from './logSummary';
 import { ReceivedTelemetry } from './ReceivedTelemetry';
 import type { Tally } from './Tally';
 import { TelemetryDecodeError } from './TelemetryDecodeError';
+import { MEMORY_STORE } from '../limits/LimitStore';
 import { DEFAULT_TELEMETRY_RATE_LIMITS, type TelemetryLimits, type TelemetryRateLimits, TelemetryRateLimiter } from './TelemetryRateLimiter';
 import type { TelemetryFormat, TelemetrySignal, TelemetrySummary } from './TelemetrySummary';
 import { spanNames } from './traceSummary';
@@ -78,8 +79,8 @@ export async function registerTelemetryRoutes(
   const options = deps.options ?? {};
   const forwarder = options.collectorEndpoint ? new CollectorForwarder(options.collectorEndpoint, options.collectorTimeoutMs) : undefined;
   const received = options.received ?? new ReceivedTelemetry();
-  // Several processes pass one shared by them (in the database); otherwise this process counts alone.
-  const limiter = deps.limiter ?? new TelemetryRateLimiter(deps.clock, telemetryRateLimits(options));
+  // The app passes the backend's (telemetryLimiterFor.ts: shared in the database on PostgreSQL); otherwise this process counts alone.
+  const limiter = deps.limiter ?? new TelemetryRateLimiter(MEMORY_STORE, telemetryRateLimits(options));
 
   const summarise = (signal: TelemetrySignal, format: TelemetryFormat, body: Buffer, request: FastifyRequest) => {
     let counts: Tally;

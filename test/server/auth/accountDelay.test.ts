@@ -1,5 +1,6 @@
 import type { RunningServer } from '../../../server/startServer';
-import { call, DEMO_PASSWORD, expectProblem, GERMAN_EMAIL, STARTUP_TIMEOUT_MS, startTestServer, TestClock } from '../support/testServer';
+import { call, DEMO_PASSWORD, expectProblem, GERMAN_EMAIL, STARTUP_TIMEOUT_MS, startTestServer } from '../support/testServer';
+import { SystemTestClock } from '../support/SystemTestClock';
 
 // Dozens of sign-ins, each with a password hash: seconds on a busy machine.
 jest.setTimeout(60_000);
@@ -10,15 +11,19 @@ jest.setTimeout(60_000);
  * Each attempt comes from another address (the proxy in front is trusted), so that only the account counts.
  */
 describe('the delay of an account\'s failed sign-ins, from any address', () => {
-  const clock = new TestClock();
+  const clock = new SystemTestClock();
   let server: RunningServer;
   let address = 0;
 
   beforeAll(async () => {
+    clock.install();
     server = await startTestServer({ clock: clock.now, seedOrders: 0, trustProxy: ['loopback'] });
   }, STARTUP_TIMEOUT_MS);
 
-  afterAll(() => server?.close());
+  afterAll(async () => {
+    clock.uninstall();
+    await server?.close();
+  });
 
   /** A sign-in from an address of its own. */
   const signIn = (email: string, password: string) => {

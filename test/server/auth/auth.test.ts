@@ -12,23 +12,27 @@ import {
   login,
   STARTUP_TIMEOUT_MS,
   startTestServer,
-  TestClock,
 } from '../support/testServer';
+import { SystemTestClock } from '../support/SystemTestClock';
 
 /** The lifetime of a token by default (the console renews it while in use). */
 const TOKEN_LIFE_MS = 15 * 60 * 1000;
 
 describe('authentication', () => {
-  const clock = new TestClock();
+  const clock = new SystemTestClock();
   const orders = withRange('/api/orders', seededRange(clock.now()));
   let server: RunningServer;
 
   beforeAll(async () => {
+    clock.install();
     // The limits per address and account; the delay of an account's failures from any address is tested in accountDelay.test.ts.
     server = await startTestServer({ clock: clock.now, login: { accountDelay: { freeFailures: 10 } } });
   }, STARTUP_TIMEOUT_MS);
 
-  afterAll(() => server?.close());
+  afterAll(async () => {
+    clock.uninstall();
+    await server?.close();
+  });
 
   describe('POST /api/auth/login', () => {
     it('answers a token, its expiry and the user for the right password', async () => {

@@ -1,92 +1,155 @@
+import { AccountFailureDelay } from '../../../server/auth/AccountFailureDelay';
 import { clientNetwork } from '../../../server/auth/clientNetwork';
-import { LoginRateLimiter } from '../../../server/auth/LoginRateLimiter';
-import { SlidingWindowLimit } from '../../../server/limits/SlidingWindowLimit';
-import { TestClock } from '../support/testServer';
+import { type LoginAttempt, LoginRateLimiter, type LoginStart } from '../../../server/auth/LoginRateLimiter';
+import { MEMORY_STORE } from '../../../server/limits/LimitStore';
+import { SystemTestClock } from '../support/SystemTestClock';
 
-describe('SlidingWindowLimit', () => {
-  it('refuses a key with `max` events in the window until the oldest has left it', () => {
-    const clock = new TestClock();
-    const limit = new SlidingWindowLimit(clock.now, { max: 2, windowMs: 10_000 });
-    limit.record('a');
-    clock.advance(3000);
-    limit.record('a');
-    expect(limit.retryAfterSeconds('a')).toBe(7);
-    expect(limit.retryAfterSeconds('b')).toBe(0);
-    clock.advance(7000);
-    expect(limit.retryAfterSeconds('a')).toBe(0);
+const retry = (start: LoginStart): number => ('retryAfterSeconds' in start ? start.retryAfterSeconds : 0);
+const attemptOf = (start: LoginStart): LoginAttempt => {
+  if (!('attempt' in start)) throw new Error(`refused for ${start.retryAfterSeconds} s`);
+  return start.attempt;
+};
+
+/** The limiters in memory (rate-limiter-flexible's RateLimiterMemory), on a clock the tests move. */
+describe('LoginRateLimiter', () => {
+  const limits = { perAccount: { max: 3, windowMs: 60_000 }, perAddress: { max: 5, windowMs: 600_000 } };
+  const clock = new SystemTestClock();
+  beforeAll(() => clock.install());
+  afterAll(() => clock.uninstall());
+
+  it('refuses an address that failed too often for one account, or for all accounts together, until the window ends', async () => {
+    const limiter = new LoginRateLimiter(MEMORY_STORE, limits);
+    for (let index = 0; index < 3; index++) attemptOf(await limiter.start('10.0.0.1', 'Anna@example.com'));
+    expect(retry(await limiter.start('10.0.0.1', ' anna@EXAMPLE.com '))).toBe(60);
+    expect(retry(await limiter.start('10.0.0.2', 'anna@example.com'))).toBe(0);
+    clock.advance(20_000);
+    expect(retry(await limiter.start('10.0.0.1', 'anna@example.com'))).toBe(40);
+    attemptOf(await limiter.start('10.0.0.1', 'ben@example.com'));
+    attemptOf(await limiter.start('10.0.0.1', 'carl@example.com'));
+    expect(retry(await limiter.start('10.0.0.1', 'dora@example.com'))).toBe(580);
+    clock.advance(40_000);
+    // Anna's window has ended, the address's has not: the longer wait is answered, and neither counts the attempt.
+    expect(retry(await limiter.start('10.0.0.1', 'anna@example.com'))).toBe(540);
+    expect(retry(await limiter.start('10.0.0.2', 'dora@example.com'))).toBe(0);
+    clock.advance(540_000);
+    expect(retry(await limiter.start('10.0.0.1', 'dora@example.com'))).toBe(0);
   });
 
-  it('takes back one withdrawn event, and forgets every event of a reset key', () => {
-    const clock = new TestClock();
-    const limit = new SlidingWindowLimit(clock.now, { max: 2, windowMs: 10_000 });
-    const first = limit.record('a');
-    const second = limit.record('a');
-    expect(first).toBe(second);
-    limit.withdraw('a', second);
-    expect(limit.retryAfterSeconds('a')).toBe(0);
-    limit.record('a');
-    expect(limit.retryAfterSeconds('a')).toBe(10);
-    limit.reset('a');
-    expect(limit.retryAfterSeconds('a')).toBe(0);
-    expect(limit.size).toBe(0);
+  it("forgets the account on success, but keeps the address's other failures", async () => {
+    const limiter = new LoginRateLimiter(MEMORY_STORE, limits);
+    attemptOf(await limiter.start('10.0.0.3', 'guess@example.com'));
+    for (let index = 0; index < 2; index++) attemptOf(await limiter.start('10.0.0.3', 'anna@example.com'));
+    await limiter.succeeded(attemptOf(await limiter.start('10.0.0.3', 'anna@example.com')));
+    // Four failures: anna's account starts over, and the success counts against the address no more.
+    attemptOf(await limiter.start('10.0.0.3', 'anna@example.com'));
+    // The fifth: the failures before the success still count against the address.
+    attemptOf(await limiter.start('10.0.0.3', 'ben@example.com'));
+    expect(retry(await limiter.start('10.0.0.3', 'carl@example.com'))).toBe(600);
   });
 
-  it('sweeps out keys whose events have left the window, once the keys have doubled since the last sweep', () => {
-    const clock = new TestClock();
-    const limit = new SlidingWindowLimit(clock.now, { max: 1, windowMs: 1000 }, 4);
-    // The fifth key sweeps, finds all five live, and puts the next sweep off to above ten.
-    for (const key of ['a', 'b', 'c', 'd', 'e']) limit.record(key);
-    clock.advance(1000);
-    limit.record('f');
-    expect(limit.size).toBe(6);
-    for (const key of ['g', 'h', 'i', 'j', 'k']) limit.record(key);
-    expect(limit.size).toBe(6);
+  it('does not count a withdrawn attempt (the password was never checked), nor a refused one', async () => {
+    const limiter = new LoginRateLimiter(MEMORY_STORE, limits);
+    for (let index = 0; index < 10; index++) await limiter.withdraw(attemptOf(await limiter.start('10.0.0.4', 'anna@example.com')));
+    const kept = [];
+    for (let index = 0; index < 3; index++) kept.push(attemptOf(await limiter.start('10.0.0.4', 'anna@example.com')));
+    for (let index = 0; index < 5; index++) expect(retry(await limiter.start('10.0.0.4', 'anna@example.com'))).toBe(60);
+    // One place freed: exactly one more attempt, the refusals before did not pile up.
+    await limiter.withdraw(kept[0]!);
+    attemptOf(await limiter.start('10.0.0.4', 'anna@example.com'));
+    expect(retry(await limiter.start('10.0.0.4', 'anna@example.com'))).toBe(60);
+  });
+
+  it('lets no more parallel attempts through than the limit', async () => {
+    const limiter = new LoginRateLimiter(MEMORY_STORE, { perAccount: { max: 10, windowMs: 60_000 }, perAddress: { max: 100, windowMs: 60_000 } });
+    const starts = await Promise.all(Array.from({ length: 30 }, () => limiter.start('10.0.0.5', 'anna@example.com')));
+    expect(starts.filter((start) => 'attempt' in start)).toHaveLength(10);
+  });
+
+  it('counts an IPv6 client by its /64', async () => {
+    const limiter = new LoginRateLimiter(MEMORY_STORE, limits);
+    for (let index = 1; index <= 5; index++) attemptOf(await limiter.start(`2001:db8:1:2::${index}`, `guess-${index}@example.com`));
+    expect(retry(await limiter.start('2001:db8:1:2:ffff::9', 'anna@example.com'))).toBe(600);
+    expect(retry(await limiter.start('2001:db8:1:3::1', 'anna@example.com'))).toBe(0);
   });
 });
 
-describe('LoginRateLimiter', () => {
-  const limits = { perAccount: { max: 3, windowMs: 60_000 }, perAddress: { max: 5, windowMs: 600_000 } };
+describe('AccountFailureDelay', () => {
+  const rules = { freeFailures: 2, firstDelayMs: 1000, maxDelayMs: 4000, memoryMs: 60_000 };
+  const clock = new SystemTestClock();
+  beforeAll(() => clock.install());
+  afterAll(() => clock.uninstall());
 
-  it('refuses an address that failed too often for one account, or for all accounts together', () => {
-    const clock = new TestClock();
-    const limiter = new LoginRateLimiter(clock.now, limits);
-    for (let index = 0; index < 3; index++) limiter.begin('10.0.0.1', 'Anna@example.com');
-    expect(limiter.retryAfterSeconds('10.0.0.1', ' anna@EXAMPLE.com ')).toBe(60);
-    expect(limiter.retryAfterSeconds('10.0.0.1', 'ben@example.com')).toBe(0);
-    expect(limiter.retryAfterSeconds('10.0.0.2', 'anna@example.com')).toBe(0);
-    limiter.begin('10.0.0.1', 'ben@example.com');
-    limiter.begin('10.0.0.1', 'carl@example.com');
-    expect(limiter.retryAfterSeconds('10.0.0.1', 'dora@example.com')).toBe(600);
-    expect(limiter.retryAfterSeconds('10.0.0.2', 'dora@example.com')).toBe(0);
+  it('holds the attempt after the free failures back for a delay that doubles up to the longest, and counts a refused one not', async () => {
+    const delay = new AccountFailureDelay(MEMORY_STORE, rules);
+    expect(await delay.take('Anna@example.com')).toEqual({ holds: false });
+    expect(await delay.take('anna@example.com')).toEqual({ holds: true });
+    expect(await delay.take('anna@example.com')).toEqual({ waitMs: 1000 });
+    clock.advance(999);
+    expect(await delay.take('anna@example.com')).toEqual({ waitMs: 1 });
+    clock.advance(1);
+    expect(await delay.take('anna@example.com')).toEqual({ holds: true });
+    expect(await delay.take('anna@example.com')).toEqual({ waitMs: 2000 });
+    for (const waitMs of [2000, 4000, 4000]) {
+      clock.advance(waitMs);
+      expect(await delay.take('anna@example.com')).toEqual({ holds: true });
+    }
+    expect(await delay.take('anna@example.com')).toEqual({ waitMs: 4000 });
+    expect(await delay.take('ben@example.com')).toEqual({ holds: false });
   });
 
-  it("forgets the account on success, but keeps the address's other failures", () => {
-    const clock = new TestClock();
-    const limiter = new LoginRateLimiter(clock.now, limits);
-    limiter.begin('10.0.0.1', 'guess@example.com');
-    for (let index = 0; index < 2; index++) limiter.begin('10.0.0.1', 'anna@example.com');
-    limiter.succeeded(limiter.begin('10.0.0.1', 'anna@example.com'));
-    limiter.begin('10.0.0.1', 'anna@example.com');
-    // Four failures: anna's account starts over, and the success counts against the address no more.
-    expect(limiter.retryAfterSeconds('10.0.0.1', 'anna@example.com')).toBe(0);
-    // The fifth: the failures before the success still count against the address.
-    limiter.begin('10.0.0.1', 'ben@example.com');
-    expect(limiter.retryAfterSeconds('10.0.0.1', 'carl@example.com')).toBe(600);
+  it('forgets the failures on success, and after the memory has passed', async () => {
+    const delay = new AccountFailureDelay(MEMORY_STORE, rules);
+    for (let index = 0; index < 2; index++) await delay.take('carl@example.com');
+    await delay.succeeded('carl@example.com');
+    expect(await delay.take('carl@example.com')).toEqual({ holds: false });
+    expect(await delay.take('carl@example.com')).toEqual({ holds: true });
+    clock.advance(60_000);
+    expect(await delay.take('carl@example.com')).toEqual({ holds: false });
   });
 
-  it('does not count a withdrawn attempt (the password was never checked)', () => {
-    const clock = new TestClock();
-    const limiter = new LoginRateLimiter(clock.now, limits);
-    for (let index = 0; index < 10; index++) limiter.withdraw(limiter.begin('10.0.0.1', 'anna@example.com'));
-    expect(limiter.retryAfterSeconds('10.0.0.1', 'anna@example.com')).toBe(0);
+  it('takes a withdrawn attempt back, and its hold', async () => {
+    const delay = new AccountFailureDelay(MEMORY_STORE, rules);
+    expect(await delay.take('dora@example.com')).toEqual({ holds: false });
+    expect(await delay.take('dora@example.com')).toEqual({ holds: true });
+    await delay.withdraw('dora@example.com', true);
+    expect(await delay.take('dora@example.com')).toEqual({ holds: true });
+    // Still the first hold: the withdrawn one was taken back.
+    expect(await delay.take('dora@example.com')).toEqual({ waitMs: 1000 });
   });
 
-  it('counts an IPv6 client by its /64', () => {
-    const clock = new TestClock();
-    const limiter = new LoginRateLimiter(clock.now, limits);
-    for (let index = 1; index <= 5; index++) limiter.begin(`2001:db8:1:2::${index}`, `guess-${index}@example.com`);
-    expect(limiter.retryAfterSeconds('2001:db8:1:2:ffff::9', 'anna@example.com')).toBe(600);
-    expect(limiter.retryAfterSeconds('2001:db8:1:3::1', 'anna@example.com')).toBe(0);
+  it('counts refused attempts not: with the counted ones withdrawn, the next is free again', async () => {
+    const delay = new AccountFailureDelay(MEMORY_STORE, rules);
+    expect(await delay.take('gina@example.com')).toEqual({ holds: false });
+    expect(await delay.take('gina@example.com')).toEqual({ holds: true });
+    for (let index = 0; index < 3; index++) expect(await delay.take('gina@example.com')).toEqual({ waitMs: 1000 });
+    await delay.withdraw('gina@example.com', true);
+    await delay.withdraw('gina@example.com', false);
+    expect(await delay.take('gina@example.com')).toEqual({ holds: false });
+  });
+
+  it('lets the free attempts at once through, and one more, which holds the next back for the first delay', async () => {
+    const delay = new AccountFailureDelay(MEMORY_STORE, rules);
+    const taken = await Promise.all(Array.from({ length: 10 }, () => delay.take('emil@example.com')));
+    expect(taken.filter((take) => 'holds' in take)).toHaveLength(2);
+    expect(taken.filter((take) => 'waitMs' in take)).toEqual(Array(8).fill({ waitMs: 1000 }));
+    clock.advance(1000);
+    const after = await Promise.all(Array.from({ length: 10 }, () => delay.take('emil@example.com')));
+    expect(after.filter((take) => 'holds' in take)).toHaveLength(1);
+    expect(after.filter((take) => 'waitMs' in take)).toEqual(Array(9).fill({ waitMs: 2000 }));
+  });
+
+  it('starts the delays over when the failures are remembered no more', async () => {
+    const delay = new AccountFailureDelay(MEMORY_STORE, rules);
+    expect(await delay.take('fritz@example.com')).toEqual({ holds: false });
+    for (const waitMs of [0, 1000, 2000]) {
+      clock.advance(waitMs);
+      expect(await delay.take('fritz@example.com')).toEqual({ holds: true });
+    }
+    // A minute after the first failure: forgotten, and the next hold is the first again (1 s, not 8 s).
+    clock.advance(57_000);
+    expect(await delay.take('fritz@example.com')).toEqual({ holds: false });
+    expect(await delay.take('fritz@example.com')).toEqual({ holds: true });
+    expect(await delay.take('fritz@example.com')).toEqual({ waitMs: 1000 });
   });
 });
 

@@ -12,8 +12,8 @@ import {
   login,
   STARTUP_TIMEOUT_MS,
   startTestServer,
-  TestClock,
 } from '../support/testServer';
+import { SystemTestClock } from '../support/SystemTestClock';
 
 const NEW_PASSWORD = 'Werkstatt-Kiel 2026!';
 
@@ -21,14 +21,18 @@ const NEW_PASSWORD = 'Werkstatt-Kiel 2026!';
 jest.setTimeout(30_000);
 
 describe('POST /api/me/password', () => {
-  const clock = new TestClock();
+  const clock = new SystemTestClock();
   let server: RunningServer;
 
   beforeAll(async () => {
+    clock.install();
     server = await startTestServer({ clock: clock.now });
   }, STARTUP_TIMEOUT_MS);
 
-  afterAll(() => server?.close());
+  afterAll(async () => {
+    clock.uninstall();
+    await server?.close();
+  });
 
   const change = (token: string, body: unknown, locale?: 'de' | 'en') => call(server, '/api/me/password', { token, body, locale });
 

@@ -2,7 +2,8 @@ import type { RunningServer } from '../../../server/startServer';
 import { ReceivedTelemetry } from '../../../server/telemetry/ReceivedTelemetry';
 import { CONSOLE_LOGS, logsBody, protobufPadding, traceBody } from '../support/otlpBodies';
 import { JSON_TYPE, MIB, postTelemetry, PROTOBUF, startTelemetryApp } from '../support/telemetryClient';
-import { call, expectProblem, STARTUP_TIMEOUT_MS, startTestServer, TestClock } from '../support/testServer';
+import { call, expectProblem, STARTUP_TIMEOUT_MS, startTestServer } from '../support/testServer';
+import { SystemTestClock } from '../support/SystemTestClock';
 
 interface LogLine {
   level: number;
@@ -206,12 +207,13 @@ describe('telemetry without a collector: decoded and summarised in the log', () 
   });
 
   describe('floods', () => {
-    // On PostgreSQL the buckets are kept in the database, shared by every app on it (the server's above,
-    // on another clock): each test starts with none, as a fresh process on the embedded database does.
-    beforeEach(() => server.database.query('DELETE FROM rate_limit_buckets'));
+    // On PostgreSQL the limits are kept in the database, shared by every app on it (the server's above):
+    // each test starts with none, as a fresh process on the embedded database does.
+    beforeEach(() => server.database.query('DELETE FROM rate_limits'));
 
     it('refuses more than the limit per client with 429 and Retry-After, before reading the body, then lets it through again', async () => {
-      const clock = new TestClock();
+      const clock = new SystemTestClock();
+      clock.install();
       const limits = { perClient: 3, overall: 1000, windowMs: 10_000 };
       const { app, url } = await startTelemetryApp(server, { rateLimits: limits }, { clock: clock.now });
       try {
@@ -220,26 +222,32 @@ describe('telemetry without a collector: decoded and summarised in the log', () 
           expect((await postTelemetry(url, 'traces', protobuf, { contentType: PROTOBUF })).status).toBe(200);
         }
         const refused = await postTelemetry(url, 'traces', protobuf, { contentType: PROTOBUF });
-        expect(refused.headers.get('retry-after')).toBe('4');
+        expect(refused.headers.get('retry-after')).toBe('10');
         expect(await expectProblem(refused, 429)).toEqual({
           type: 'urn:order-cockpit:problem:too-many-telemetry-requests',
           title: 'Too many telemetry requests',
           status: 429,
-          detail: 'Too much telemetry at once. Try again in 4 seconds.',
+          detail: 'Too much telemetry at once. Try again in 10 seconds.',
         });
         // Refused before the content type or size is looked at.
         const large = await postTelemetry(url, 'logs', Buffer.alloc(6 * MIB), {
           contentType: 'text/plain',
           headers: { 'x-ui-locale': 'de' },
         });
-        expect((await expectProblem(large, 429)).detail).toBe('Zu viel Telemetrie auf einmal. Bitte in 4 Sekunden erneut versuchen.');
+        expect((await expectProblem(large, 429)).detail).toBe('Zu viel Telemetrie auf einmal. Bitte in 10 Sekunden erneut versuchen.');
 
-        clock.advance(3_400);
-        expect((await postTelemetry(url, 'traces', protobuf, { contentType: PROTOBUF })).status).toBe(200);
+        // The client's window ends 10 s after its first request: then three more.
+        clock.advance(9_999);
+        await expectProblem(await postTelemetry(url, 'traces', protobuf, { contentType: PROTOBUF }), 429);
+        clock.advance(1);
+        for (let request = 0; request < 3; request++) {
+          expect((await postTelemetry(url, 'traces', protobuf, { contentType: PROTOBUF })).status).toBe(200);
+        }
         await expectProblem(await postTelemetry(url, 'traces', protobuf, { contentType: PROTOBUF }), 429);
         // The API is not counted.
         expect((await fetch(`${url}/healthz`)).status).toBe(200);
       } finally {
+        clock.uninstall();
         await app.close();
       }
     });
@@ -252,7 +260,7 @@ describe('telemetry without a collector: decoded and summarised in the log', () 
         expect((await postTelemetry(url, 'traces', protobuf, { contentType: PROTOBUF })).status).toBe(200);
         const refused = await postTelemetry(url, 'traces', protobuf, { contentType: PROTOBUF });
         await expectProblem(refused, 429);
-        expect(refused.headers.get('retry-after')).toBe('30');
+        expect(refused.headers.get('retry-after')).toBe('60');
       } finally {
         await app.close();
       }

@@ -1,49 +1,53 @@
 import { CollectorForwarder } from '../../../server/telemetry/CollectorForwarder';
 import { ReceivedTelemetry } from '../../../server/telemetry/ReceivedTelemetry';
+import { MEMORY_STORE } from '../../../server/limits/LimitStore';
 import { DEFAULT_TELEMETRY_RATE_LIMITS, TelemetryRateLimiter } from '../../../server/telemetry/TelemetryRateLimiter';
 import type { TelemetrySummary } from '../../../server/telemetry/TelemetrySummary';
-import { TestClock } from '../support/testServer';
+import { SystemTestClock } from '../support/SystemTestClock';
 
 describe('the telemetry rate limiter', () => {
-  it('lets a client send 60 requests at once per 10 s, then refills one every 1/6 s', () => {
-    const clock = new TestClock();
-    const limiter = new TelemetryRateLimiter(clock.now);
+  const clock = new SystemTestClock();
+  beforeAll(() => clock.install());
+  afterAll(() => clock.uninstall());
+
+  it('lets a client send 60 requests per 10 s, at once if it likes, counted from its first', async () => {
+    const limiter = new TelemetryRateLimiter();
     expect(DEFAULT_TELEMETRY_RATE_LIMITS).toEqual({ perClient: 60, overall: 600, windowMs: 10_000 });
     for (let request = 0; request < 60; request++) {
-      expect(limiter.take('10.0.0.1')).toBe(0);
+      expect(await limiter.take('10.0.0.1')).toBe(0);
     }
-    expect(limiter.take('10.0.0.1')).toBe(1);
-    clock.advance(100);
-    expect(limiter.take('10.0.0.1')).toBe(1);
-    clock.advance(70);
-    expect(limiter.take('10.0.0.1')).toBe(0);
-    expect(limiter.take('10.0.0.1')).toBe(1);
+    expect(await limiter.take('10.0.0.1')).toBe(10);
+    clock.advance(9_000);
+    expect(await limiter.take('10.0.0.1')).toBe(1);
+    clock.advance(1_000);
+    expect(await limiter.take('10.0.0.1')).toBe(0);
   });
 
-  it('counts clients apart', () => {
-    const limiter = new TelemetryRateLimiter(new TestClock().now, { perClient: 2, overall: 100, windowMs: 10_000 });
-    expect([limiter.take('a'), limiter.take('a'), limiter.take('a')]).toEqual([0, 0, 5]);
-    expect([limiter.take('b'), limiter.take('b'), limiter.take('b')]).toEqual([0, 0, 5]);
+  it('counts clients apart', async () => {
+    const limiter = new TelemetryRateLimiter(MEMORY_STORE, { perClient: 2, overall: 100, windowMs: 10_000 });
+    expect([await limiter.take('a'), await limiter.take('a'), await limiter.take('a')]).toEqual([0, 0, 10]);
+    expect([await limiter.take('b'), await limiter.take('b'), await limiter.take('b')]).toEqual([0, 0, 10]);
   });
 
-  it('caps all clients together', () => {
-    const clock = new TestClock();
-    const limiter = new TelemetryRateLimiter(clock.now, { perClient: 10, overall: 3, windowMs: 9_000 });
-    expect(['a', 'b', 'c', 'd'].map((client) => limiter.take(client))).toEqual([0, 0, 0, 3]);
+  it('caps all clients together, and a request refused so counts not against its client', async () => {
+    const limiter = new TelemetryRateLimiter(MEMORY_STORE, { perClient: 2, overall: 3, windowMs: 9_000 });
+    expect(await Promise.all(['a', 'b', 'c'].map((client) => limiter.take(client)))).toEqual([0, 0, 0]);
     clock.advance(3_000);
-    expect(limiter.take('d')).toBe(0);
-    expect(limiter.take('e')).toBe(3);
+    expect([await limiter.take('d'), await limiter.take('d')]).toEqual([6, 6]);
+    clock.advance(6_000);
+    // Everybody's window has ended, d's (from its first request, 3 s in) has not, and holds both of its requests still.
+    expect([await limiter.take('d'), await limiter.take('d'), await limiter.take('d')]).toEqual([0, 0, 3]);
   });
 
-  it('does not count refused requests, and answers the whole seconds to wait', () => {
-    const clock = new TestClock();
-    const limiter = new TelemetryRateLimiter(clock.now, { perClient: 1, overall: 100, windowMs: 10_000 });
-    expect(limiter.take('a')).toBe(0);
+  it('does not count refused requests, and answers the whole seconds to wait', async () => {
+    const limiter = new TelemetryRateLimiter(MEMORY_STORE, { perClient: 1, overall: 100, windowMs: 10_000 });
+    expect(await limiter.take('a')).toBe(0);
     clock.advance(2_500);
-    expect(limiter.take('a')).toBe(8);
-    expect(limiter.take('a')).toBe(8);
+    expect(await limiter.take('a')).toBe(8);
+    expect(await limiter.take('a')).toBe(8);
     clock.advance(7_500);
-    expect(limiter.take('a')).toBe(0);
+    expect(await limiter.take('a')).toBe(0);
+    expect(await limiter.take('a')).toBe(10);
   });
 });
 
