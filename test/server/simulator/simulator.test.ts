@@ -1,3 +1,4 @@
+import { OrderRepository } from '../../../server/orders/OrderRepository';
 import { DemoSimulator, DEFAULT_SIMULATOR_INTERVAL_MS } from '../../../server/simulator/DemoSimulator';
 import { weekOf } from '../../../server/simulator/zonedTime';
 import { ORDER_PROFILES } from '../../../server/seed/orderProfiles';
@@ -71,7 +72,7 @@ describe('the demo simulator', () => {
     const simulator = new DemoSimulator(
       {
         database: quiet.database,
-        hub: quiet.events,
+        orders: new OrderRepository(quiet.database, quiet.events),
         clock: clock.now,
         onError: (error) => {
           throw error;
