@@ -1,5 +1,5 @@
 import type { Disposable } from '../../../shared/Disposable';
-import type { Database } from '../../../server/db/Database';
+import type { Database, QueryOptions, SqlValue } from '../../../server/db/Database';
 import type { EventHub, StoredEvent } from '../../../server/events/EventHub';
 import { OrderRepository } from '../../../server/orders/OrderRepository';
 import type { OrderRecord } from '../../../server/orders/orderView';
@@ -16,8 +16,8 @@ import { GERMAN_EMAIL, STARTUP_TIMEOUT_MS, startTestServer, TestClock } from '..
  */
 function loggingDatabase(database: Database, log: string[], options: { failCommit?: boolean } = {}): Database {
   return {
-    query: async (sql, params, queryOptions) => {
-      const rows = await database.query(sql, params, queryOptions);
+    query: async <T extends object>(sql: string, params?: readonly SqlValue[], queryOptions?: QueryOptions): Promise<T[]> => {
+      const rows = await database.query<T>(sql, params, queryOptions);
       log.push('statement answered');
       return rows;
     },
