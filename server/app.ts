@@ -242,10 +242,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     registerMeRoutes(api, { users, clock });
     registerSavedViewRoutes(api, { views: new SavedViewRepository(options.database), clock });
     registerUserAdminRoutes(api, { accounts: new UserAccountRepository(options.database), passwords, clock, eventStreams: openStreams });
-    const orders = new OrderRepository(options.database);
-    registerOrderRoutes(api, { orders, events: hub, clock });
-    registerOrderCreateRoute(api, { orders, database: options.database, events: hub, clock });
-    registerOrderBulkRoute(api, { orders, events: hub, clock });
+    const orders = new OrderRepository(options.database, hub);
+    registerOrderRoutes(api, { orders, clock });
+    registerOrderCreateRoute(api, { orders, database: options.database, clock });
+    registerOrderBulkRoute(api, { orders, clock });
     registerOrderHistoryRoute(api, { orders, history: new OrderHistoryRepository(options.database) });
     registerPushRoutes(api, { subscriptions: pushSubscriptions, endpoints: pushEndpoints, publicKey: vapid.publicKey, clock });
     registerEventRoutes(api, {

@@ -34,6 +34,7 @@ import { InProcessEventHub } from './events/InProcessEventHub';
 import { PostgresEventHub } from './events/PostgresEventHub';
 import { PostgresNotifications } from './events/PostgresNotifications';
 import { DISPLACED_STREAMS_CHANNEL } from './events/StreamPlaces';
+import { OrderRepository } from './orders/OrderRepository';
 import type { PushOptions } from './push/PushOptions';
 import { DEFAULT_VAPID_SUBJECT, randomVapidKeys, type VapidKeys, vapidKeysFromDataDir, vapidKeysFromValues } from './push/vapidKeys';
 import { seedDemoData } from './seed/seedDemoData';
@@ -273,7 +274,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           renewMs: leases.renewMs,
           start: async () => {
             const running = new DemoSimulator(
-              { database, hub, clock, onError: (error) => logError(error, 'the demo simulator failed') },
+              { database, orders: new OrderRepository(database, hub), clock, onError: (error) => logError(error, 'the demo simulator failed') },
               simulate === true ? {} : simulate,
             );
             await running.start();

@@ -16,7 +16,8 @@ export type EventListener = (event: StoredEvent) => void;
  * Fans committed events out to whoever listens in this process: the open event streams of a tenant,
  * and process-wide subscribers (such as web push for `order.created`).
  *
- * Writers call `publish` only after the transaction that stored the event has committed. Listeners
+ * `publish` is called only after the transaction that stored the event has committed: the writes
+ * that store events publish them so (PublishingWrites.ts, OrderRepository.ts). Listeners
  * may get events of a tenant out of order or miss some (another process wrote them, a listener was
  * too slow): the ids are contiguous per tenant and committed in order, so a listener that sees id n
  * after m < n - 1 reads m + 1 … n from `order_events` (see LiveStream.ts).

@@ -58,8 +58,8 @@ export async function recordEvent(
 
 /**
  * Stores events with the consecutive ids from `firstId` (from `nextEventIds`) in one statement, and
- * answers them. The table is the outbox: the caller publishes them once its transaction has
- * committed (EventHub.publish), which also wakes the other processes (PostgresEventHub.ts).
+ * answers them. The table is the outbox: they are published once their transaction has committed
+ * (PublishingWrites.ts, EventHub.publish), which also wakes the other processes (PostgresEventHub.ts).
  */
 export async function recordEvents(
   tx: Queryable,

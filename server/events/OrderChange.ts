@@ -2,8 +2,8 @@ import type { OrderRecord } from '../orders/orderView';
 import type { StoredEvent } from './EventHub';
 
 /**
- * A committed change of an order and the event stored with it in the same transaction. Whoever made
- * the change publishes the event to the hub (it is committed by the time this is answered).
+ * A committed change of an order and the event stored with it in the same transaction. The
+ * repository has published the event to the hub by the time this is answered (PublishingWrites.ts).
  */
 export interface OrderChange {
   record: OrderRecord;

@@ -45,10 +45,11 @@ export interface PostgresEventHubOptions {
  * them reaches the listeners of each, in id order, once.
  *
  * - `order_events` is the outbox: a change and its event commit together, and nothing else happens
- *   in the write transaction. The writer then publishes the event here (after its commit): this
- *   process's listeners get it at once, and the other processes are woken by a notification that
- *   goes after the commit in a transaction of its own, coalesced (EventWakeups.ts, which says why
- *   the write transaction does not notify). A wake-up says `<tenant>:<last id>`.
+ *   in the write transaction. The write then publishes the event here (after its commit,
+ *   PublishingWrites.ts): this process's listeners get it at once, and the other processes are woken
+ *   by a notification that goes after the commit in a transaction of its own, coalesced
+ *   (EventWakeups.ts, which says why the write transaction does not notify). A wake-up says
+ *   `<tenant>:<last id>`.
  * - Each process listens on one connection (`PostgresNotifications`). A wake-up raises how far the
  *   tenant is known to be committed; the hub then hands its listeners the events after the last id it
  *   delivered, in id order, read from `order_events` (batches of 500). So order and exactly-once come

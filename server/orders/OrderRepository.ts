@@ -3,7 +3,9 @@ import type { OrderActor } from '../../shared/OrderHistory';
 import type { OrderPatch } from '../../shared/OrderPatch';
 import type { OrderStatus } from '../../shared/OrderStatus';
 import type { Database, Queryable } from '../db/Database';
+import type { EventHub } from '../events/EventHub';
 import { nextEventId, recordEvent } from '../events/EventLog';
+import { PublishingWrites } from '../events/PublishingWrites';
 import type { OrderChange, OrderRemoval } from '../events/OrderChange';
 import type { KeyValue } from './orderCursor';
 import type { OrderFilter } from './orderFilterSql';
@@ -14,18 +16,28 @@ import { actorColumns, fieldChanges, SYSTEM } from './orderHistoryChanges';
 import { type BulkMove, moveOrders } from './orderBulkMove';
 import { applyUpdates, type OrderUpdate, recordHistory } from './orderUpdates';
 import { ORDER_CHANGE_SQL } from './orderChangeSql';
+import { insertOrder, type NewOrderRecord } from './orderInsert';
 import { ORDER_COLUMNS, type OrderRecord, orderView, STATUS_RANK } from './orderView';
 
 export type { OrderUpdate } from './orderUpdates';
-
-/** An order as `create` takes it: the number, the dates and the version are the repository's. */
-export type NewOrderRecord = Omit<OrderRecord, 'number' | 'status_rank' | 'created_at' | 'updated_at' | 'version'>;
+export type { NewOrderRecord } from './orderInsert';
 
 /** The order of names the facets are sorted in. */
 const GERMAN = new Intl.Collator('de');
 
+/**
+ * The orders. Every write stores its events with it in one transaction and publishes them to `hub`
+ * once committed (events/PublishingWrites.ts); its answer carries them, published by then.
+ */
 export class OrderRepository {
-  constructor(private readonly db: Database) {}
+  private readonly writes: PublishingWrites;
+
+  constructor(
+    private readonly db: Database,
+    hub: EventHub,
+  ) {
+    this.writes = new PublishingWrites(db, hub);
+  }
 
   /**
    * One page: the rows after `criteria.after` in the order of the sort, at most `limit`; with
@@ -92,7 +104,7 @@ export class OrderRepository {
    * Applies `changes` to the order if it is still at `version`, in one statement: two writers that
    * both saw `version` cannot both succeed. Raises the version by one and sets `updated_at`; records
    * `order.updated` (the order as the API shows it) in the same transaction. Answers the changed
-   * order with its committed event (for the caller to publish), or undefined when the order is gone
+   * order with its committed and published event, or undefined when the order is gone
    * or at another version; then nothing is written. The change is kept in the order's history with
    * who made it (`by`), and the event says who.
    */
@@ -111,8 +123,8 @@ export class OrderRepository {
    * changes of one tenant commit per second. The event's order is the stored one as `update` makes it
    * (the changed fields, the version raised by one, `updatedAt` = `now` to the millisecond), built
    * here from `current`: unchanged since it was read, as its version is. Answers the changed order
-   * with its committed event, or undefined when the order is gone or at another version; then
-   * nothing is written.
+   * with its event, committed and published, or undefined when the order is gone or at another
+   * version; then nothing is written.
    */
   async change(tenantId: string, current: OrderRecord, changes: OrderPatch, now: Date, by: OrderActor = SYSTEM): Promise<OrderChange | undefined> {
     const updatedAt = new Date(now.getTime()).toISOString();
@@ -128,29 +140,31 @@ export class OrderRepository {
     };
     const [after, before] = [orderView(next), orderView(current)];
     const data = JSON.stringify({ ...after, previous: before, by });
-    const [row] = await this.db.query<OrderRecord & { event_id: number }>(
-      ORDER_CHANGE_SQL,
-      [
-        tenantId,
-        current.id,
-        current.version,
-        changes.status ?? null,
-        changes.notes ?? null,
-        changes.station ?? null,
-        changes.begin ?? null,
-        changes.end ?? null,
-        updatedAt,
-        data,
-        ...actorColumns(by),
-        JSON.stringify(fieldChanges(before, after)),
-      ],
-      // Kept prepared: one text for every change, each part found by its key, parsed and planned once
-      // per connection instead of at every change.
-      { prepared: true },
+    const values = [
+      tenantId,
+      current.id,
+      current.version,
+      changes.status ?? null,
+      changes.notes ?? null,
+      changes.station ?? null,
+      changes.begin ?? null,
+      changes.end ?? null,
+      updatedAt,
+      data,
+      ...actorColumns(by),
+      JSON.stringify(fieldChanges(before, after)),
+    ];
+    return this.writes.statement(
+      async (db): Promise<OrderChange | undefined> => {
+        // Kept prepared: one text for every change, each part found by its key, parsed and planned once
+        // per connection instead of at every change.
+        const [row] = await db.query<OrderRecord & { event_id: number }>(ORDER_CHANGE_SQL, values, { prepared: true });
+        if (!row) return undefined;
+        const { event_id: eventId, ...record } = row;
+        return { record, event: { tenantId, id: Number(eventId), type: 'order.updated', data } };
+      },
+      (change) => (change ? [change.event] : []),
     );
-    if (!row) return undefined;
-    const { event_id: eventId, ...record } = row;
-    return { record, event: { tenantId, id: Number(eventId), type: 'order.updated', data } };
   }
 
   /**
@@ -167,22 +181,29 @@ export class OrderRepository {
     if (updates.length === 0) {
       return [];
     }
-    return this.db.transaction((tx) => applyUpdates(tx, tenantId, updates, now, by));
+    return this.writes.transaction(
+      (tx) => applyUpdates(tx, tenantId, updates, now, by),
+      (applied) => applied.map((change) => change.event),
+    );
   }
 
   /**
-   * Moves each of `orders` to `status` in one transaction, each on its own terms (orderBulkMove.ts).
+   * Moves each of `orders` to `status` in one transaction, each on its own terms (orderBulkMove.ts);
+   * the moves' events are published once committed.
    */
   moveMany(tenantId: string, orders: readonly { id: string; version: number }[], status: OrderStatus, now: Date, by: OrderActor = SYSTEM): Promise<BulkMove> {
-    return this.db.transaction((tx) => moveOrders(tx, tenantId, orders, status, now, by));
+    return this.writes.transaction(
+      (tx) => moveOrders(tx, tenantId, orders, status, now, by),
+      (move) => move.changes.map((change) => change.event),
+    );
   }
 
   /**
    * Creates an order at version 1, created and updated `now`, numbered after the tenant's highest
    * number that starts with `numberPrefix` (`AN-2026-000124` after `AN-2026-000123`, at least six
-   * digits); records `order.created` in the same transaction. Answers the order with its committed
-   * event (for the caller to publish), and its creation in its history with who made it (`by`, also
-   * in the event).
+   * digits; orderInsert.ts); records `order.created` in the same transaction. Answers the order with
+   * its event, committed and published, and keeps its creation in its history with who made it
+   * (`by`, also in the event).
    */
   async create(
     tenantId: string,
@@ -193,57 +214,10 @@ export class OrderRepository {
     /** Runs in the creating transaction after the order is stored; what it throws rolls the creation back. */
     within?: (tx: Queryable, record: OrderRecord) => Promise<void>,
   ): Promise<OrderChange> {
-    return this.db.transaction(async (tx) => {
-      // The event id first: the lock on the tenant's counter row keeps two creations of the tenant
-      // from picking the same number.
-      const eventId = await nextEventId(tx, tenantId);
-      // Read backwards along (tenant_id, number): the prefix's numbers are the tenant's highest.
-      const [last] = await tx.query<{ number: string }>(
-        `SELECT number FROM orders WHERE tenant_id = $1::uuid AND number > $2::text AND number LIKE $3::text
-          ORDER BY number DESC LIMIT 1`,
-        [tenantId, numberPrefix, `${numberPrefix.replace(/[\\%_]/g, (char) => `\\${char}`)}%`],
-      );
-      const digits = last?.number.slice(numberPrefix.length) ?? '';
-      const next = (/^\d+$/.test(digits) ? Number(digits) : 0) + 1;
-      const number = `${numberPrefix}${String(next).padStart(Math.max(6, digits.length), '0')}`;
-      const created = now.toISOString();
-      const [row] = await tx.query<OrderRecord>(
-        `INSERT INTO orders (id, tenant_id, number, status, begin_at, end_at, station, service, customer_name, customer_email,
-           customer_phone, vehicle_plate, vehicle_make, vehicle_model, vehicle_vin, price_amount, price_currency, notes,
-           created_at, updated_at, version)
-         VALUES ($1::uuid, $2::uuid, $3, $4, date_trunc('milliseconds', $5::timestamptz), date_trunc('milliseconds', $6::timestamptz),
-           $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18,
-           date_trunc('milliseconds', $19::timestamptz), date_trunc('milliseconds', $19::timestamptz), 1)
-         RETURNING ${ORDER_COLUMNS}`,
-        [
-          order.id,
-          tenantId,
-          number,
-          order.status,
-          order.begin_at,
-          order.end_at,
-          order.station,
-          order.service,
-          order.customer_name,
-          order.customer_email,
-          order.customer_phone,
-          order.vehicle_plate,
-          order.vehicle_make,
-          order.vehicle_model,
-          order.vehicle_vin,
-          order.price_amount,
-          order.price_currency,
-          order.notes,
-          created,
-        ],
-      );
-      if (!row) {
-        throw new Error('the new order was not returned');
-      }
-      await recordHistory(tx, tenantId, row.id, 'created', by, now);
-      await within?.(tx, row);
-      return { record: row, event: await recordEvent(tx, tenantId, eventId, 'order.created', { ...orderView(row), by }, now) };
-    });
+    return this.writes.transaction(
+      (tx) => insertOrder(tx, tenantId, numberPrefix, order, now, by, within),
+      (created) => [created.event],
+    );
   }
 
   /**
@@ -258,10 +232,10 @@ export class OrderRepository {
 
   /**
    * Deletes the order and records `order.deleted` (`{ "id" }`) in the same transaction. Answers the
-   * committed event (for the caller to publish), or undefined when the tenant has no such order.
+   * event, committed and published, or undefined when the tenant has no such order.
    */
   async delete(tenantId: string, id: string, now: Date, by: OrderActor = SYSTEM): Promise<OrderRemoval | undefined> {
-    return this.db.transaction(async (tx) => {
+    return this.writes.transaction(async (tx) => {
       const [row] = await tx.query<OrderRecord>(`DELETE FROM orders WHERE id = $1::uuid AND tenant_id = $2::uuid RETURNING ${ORDER_COLUMNS}`, [
         id,
         tenantId,
@@ -272,6 +246,6 @@ export class OrderRepository {
       const eventId = await nextEventId(tx, tenantId);
       await recordHistory(tx, tenantId, row.id, 'deleted', by, now);
       return { id: row.id, event: await recordEvent(tx, tenantId, eventId, 'order.deleted', { id: row.id, previous: orderView(row), by }, now) };
-    });
+    }, (removal) => (removal ? [removal.event] : []));
   }
 }

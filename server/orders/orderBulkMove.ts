@@ -13,7 +13,7 @@ export interface BulkOutcome {
   current?: OrderRecord;
 }
 
-/** A bulk move's outcomes in the order asked, and the committed changes to publish. */
+/** A bulk move's outcomes in the order asked, and the changes with their events (published once committed). */
 export interface BulkMove {
   outcomes: BulkOutcome[];
   changes: OrderChange[];
@@ -24,7 +24,7 @@ export interface BulkMove {
  * is at the version given and may move there (shared/OrderStatus.ts); an order already in `status`
  * is left as it is. The orders are locked first (in id order), so what is decided is what is
  * changed; every order is changed whole or not at all, with its event and history entry (by `by`).
- * Answers, per order in the order given, what became of it, and the changes to publish once committed.
+ * Answers, per order in the order given, what became of it, and the changes with their events.
  */
 export async function moveOrders(
   tx: Queryable,

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { BulkOrder, BulkStatusAnswer, BulkStatusResult } from '../../shared/BulkStatus';
 import { isOrderStatus, nextStatuses, ORDER_STATUSES } from '../../shared/OrderStatus';
 import { principalOf } from '../auth/authentication';
-import type { EventHub } from '../events/EventHub';
 import { fieldError, transitionError } from '../http/fieldErrors';
 import { requestLocale } from '../http/locale';
 import { ProblemError } from '../http/ProblemError';
@@ -21,9 +20,10 @@ interface BulkBody {
  * status in one request, each under its own precondition (the version the operator saw) and the
  * rules of the life cycle; each is moved whole or not at all, and the answer says per order (in the
  * order asked) what became of it: `changed`, `unchanged` (it was there already) or `refused` with
- * the reason and the order as it is now. The moved orders' events are published once committed.
+ * the reason and the order as it is now. The moved orders' events are published once committed (by
+ * the repository).
  */
-export function registerOrderBulkRoute(app: FastifyInstance, deps: { orders: OrderRepository; events: EventHub; clock: () => Date }): void {
+export function registerOrderBulkRoute(app: FastifyInstance, deps: { orders: OrderRepository; clock: () => Date }): void {
   app.post<{ Body: BulkBody }>(
     '/api/orders/bulk-status',
     { config: { role: 'operator' } },
@@ -39,7 +39,6 @@ export function registerOrderBulkRoute(app: FastifyInstance, deps: { orders: Ord
       // An id that is no UUID names no order: refused as not found, without asking the database.
       const known = orders.filter((order) => isUuid(order.id));
       const move = await deps.orders.moveMany(principal.tenantId, known, status, deps.clock(), { type: 'user', id: principal.userId, name: principal.name });
-      for (const change of move.changes) deps.events.publish(change.event);
 
       const changed = new Map(move.changes.map((change) => [change.record.id, change.record]));
       const outcomes = new Map(move.outcomes.map((outcome) => [outcome.id, outcome]));

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Order } from '../../shared/Order';
 import { principalOf } from '../auth/authentication';
 import type { Database } from '../db/Database';
-import type { EventHub } from '../events/EventHub';
 import { fieldError } from '../http/fieldErrors';
 import { requestLocale } from '../http/locale';
 import { ProblemError } from '../http/ProblemError';
@@ -15,7 +14,6 @@ import type { OrderRecord } from './orderView';
 export interface OrderCreateRouteDeps {
   orders: OrderRepository;
   database: Database;
-  events: EventHub;
   clock: () => Date;
 }
 
@@ -87,8 +85,7 @@ export function registerOrderCreateRoute(app: FastifyInstance, deps: OrderCreate
       if (first) return first;
       throw error;
     }
-    // Committed: the event may reach the streams (and push) now.
-    deps.events.publish(created.event);
+    // Committed, and its event published by the repository (to the streams and push).
     return answer(created.record);
   });
 }

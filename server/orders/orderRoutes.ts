@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Order, OrderPage } from '../../shared/Order';
 import type { OrderFacets } from '../../shared/OrderFacets';
 import { principalOf } from '../auth/authentication';
-import type { EventHub } from '../events/EventHub';
 import { fieldError } from '../http/fieldErrors';
 import { requestLocale } from '../http/locale';
 import { ProblemError } from '../http/ProblemError';
@@ -21,9 +20,8 @@ const STRONG_ETAG = /^"(\d{1,9})"$/;
 const WEAK_ETAG = /^W\/"\d{1,9}"$/;
 
 export interface OrderRoutesDeps {
+  /** The orders; a change is announced to the live event streams by the repository once committed. */
   orders: OrderRepository;
-  /** Where committed changes are announced (the live event streams). */
-  events: EventHub;
   clock: () => Date;
 }
 
@@ -115,9 +113,8 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderRoutesDeps)
       const write = async (current: OrderRecord, changes: OrderPatch): Promise<Order> => {
         const change = await deps.orders.change(tenantId, current, changes, deps.clock(), by);
         if (change) {
+          // Committed, and its event published by the repository.
           known.remember(tenantId, change.record);
-          // Committed: the event may reach the streams now.
-          deps.events.publish(change.event);
           return sendOrder(reply, change.record);
         }
         // Someone else changed (or deleted) the order since this version.

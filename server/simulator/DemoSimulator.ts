@@ -1,8 +1,6 @@
 import { nextStatuses, type OrderStatus } from '../../shared/OrderStatus';
 import type { Database } from '../db/Database';
-import type { EventHub } from '../events/EventHub';
-import type { OrderChange } from '../events/OrderChange';
-import { OrderRepository } from '../orders/OrderRepository';
+import type { OrderRepository } from '../orders/OrderRepository';
 import { DEMO_TENANTS, type DemoTenant } from '../seed/demoAccounts';
 import { ORDER_PROFILES } from '../seed/orderProfiles';
 import { demoOrder } from './demoOrder';
@@ -20,7 +18,8 @@ export interface SimulatorOptions {
 
 export interface SimulatorDeps {
   database: Database;
-  hub: EventHub;
+  /** Where it writes: each change is stored with its event, which the repository publishes once committed. */
+  orders: OrderRepository;
   clock: () => Date;
   onError: (error: unknown) => void;
 }
@@ -48,10 +47,9 @@ const OPEN_STATES: readonly { status: OrderStatus; rank: number }[] = [
  * Keeps the demo alive: every few seconds, in each demo tenant, creates an order or moves one of the
  * current week along its life cycle (`new → confirmed → in_progress → completed`, now and then
  * `cancelled`). Writes through `OrderRepository` like the API, so that every change is stored with
- * its event and announced on the hub: the consoles that are open see it happen.
+ * its event and announced on the hub by the repository: the consoles that are open see it happen.
  */
 export class DemoSimulator {
-  private readonly orders: OrderRepository;
   private readonly random: () => number;
   private readonly intervalMs: number;
   private tenants: SimulatedTenant[] = [];
@@ -63,7 +61,6 @@ export class DemoSimulator {
     private readonly deps: SimulatorDeps,
     options: SimulatorOptions = {},
   ) {
-    this.orders = new OrderRepository(deps.database);
     this.random = options.random ?? Math.random;
     this.intervalMs = options.intervalMs ?? DEFAULT_SIMULATOR_INTERVAL_MS;
   }
@@ -95,7 +92,7 @@ export class DemoSimulator {
       if (!moved) {
         const now = this.deps.clock();
         const order = demoOrder(ORDER_PROFILES[tenant.demo.profile], now, this.random);
-        this.publish(await this.orders.create(tenant.id, this.numberPrefix(tenant), order, now, SIMULATOR));
+        await this.deps.orders.create(tenant.id, this.numberPrefix(tenant), order, now, SIMULATOR);
       }
     }
   }
@@ -143,9 +140,8 @@ export class DemoSimulator {
           [tenant.id, rank, lower ?? '', upper ?? ''],
         );
         if (order) {
-          const change = await this.orders.update(tenant.id, order.id, order.version, { status: this.nextStatus(order.status) }, now, SIMULATOR);
-          // Undefined when someone changed the order meanwhile: that is a move, too.
-          if (change) this.publish(change);
+          // Refused (nothing written) when someone changed the order meanwhile: that is a move, too.
+          await this.deps.orders.update(tenant.id, order.id, order.version, { status: this.nextStatus(order.status) }, now, SIMULATOR);
           return true;
         }
       }
@@ -157,9 +153,5 @@ export class DemoSimulator {
     const next = nextStatuses(status);
     const onward = next.filter((candidate) => candidate !== 'cancelled');
     return next.includes('cancelled') && (onward.length === 0 || this.random() < CANCEL_SHARE) ? 'cancelled' : (onward[0] ?? status);
-  }
-
-  private publish(change: OrderChange): void {
-    this.deps.hub.publish(change.event);
   }
 }

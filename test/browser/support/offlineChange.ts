@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Database } from '../../../server/db/Database';
 import { migrate } from '../../../server/db/migrate';
 import { openDatabase } from '../../../server/db/openDatabase';
+import { InProcessEventHub } from '../../../server/events/InProcessEventHub';
 import { OrderRepository } from '../../../server/orders/OrderRepository';
 import type { OrderStatus } from '../../../shared/OrderStatus';
 import type { Role } from '../../../shared/Role';
@@ -27,7 +28,8 @@ export function changeOrderStatusOffline(dataDir: string, orderId: string, statu
     if (!row) {
       throw new Error(`no order ${orderId}`);
     }
-    const changed = await new OrderRepository(database).update(row.tenant_id, orderId, row.version, { status }, new Date());
+    // The backend is stopped: no one listens to the event here; its streams replay it when it runs again.
+    const changed = await new OrderRepository(database, new InProcessEventHub()).update(row.tenant_id, orderId, row.version, { status }, new Date());
     if (!changed) {
       throw new Error(`order ${orderId} changed meanwhile`);
     }

@@ -250,17 +250,14 @@ describe('GET /api/events', () => {
   });
 
   it('announces orders created and deleted through the repository, live and on replay', async () => {
-    const repository = new OrderRepository(server.database);
+    const repository = new OrderRepository(server.database, server.events);
     const before = await lastId();
     const live = await stream();
     const draft = demoOrder(ORDER_PROFILES.german, clock.now(), () => 0.5);
+    // Each published by the repository once committed.
     const created = await repository.create(tenantId, 'SIM-2099-', draft, clock.now());
-    server.events.publish(created.event);
     const second = await repository.create(tenantId, 'SIM-2099-', { ...draft, id: '01900000-0000-7000-8000-000000000001' }, clock.now());
-    server.events.publish(second.event);
-    const removed = await repository.delete(tenantId, created.record.id, clock.now());
-    if (!removed) throw new Error('the order was not deleted');
-    server.events.publish(removed.event);
+    if (!(await repository.delete(tenantId, created.record.id, clock.now()))) throw new Error('the order was not deleted');
     expect(await repository.delete(tenantId, created.record.id, clock.now())).toBeUndefined();
     expect(await repository.delete(britishTenantId, second.record.id, clock.now())).toBeUndefined();
 
@@ -283,7 +280,7 @@ describe('GET /api/events', () => {
   });
 
   it('writes several changes in one transaction, each applied at its version, with consecutive events in the order given', async () => {
-    const repository = new OrderRepository(server.database);
+    const repository = new OrderRepository(server.database, server.events);
     const [a, b, c, d] = [await fresh(), await fresh(), await fresh(), await fresh(britishTenantId, britishToken)];
     if (!a || !b || !c || !d) throw new Error('no orders');
     const before = await lastId();
@@ -311,7 +308,6 @@ describe('GET /api/events', () => {
     expect(cAfter).toEqual({ ...c, station: 'Lübeck', notes: 'zuerst', version: c.version + 1, updatedAt: clock.now().toISOString() });
     const bAfter = await get(b.id);
     expect(bAfter).toEqual({ ...b, status: 'confirmed', begin: newBegin, version: b.version + 1, updatedAt: clock.now().toISOString() });
-    for (const change of changes) server.events.publish(change.event);
     await live.untilEvents(2);
     const replayed = await stream({ lastEventId: String(before) });
     await replayed.untilEvents(2);

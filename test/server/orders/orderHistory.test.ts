@@ -39,7 +39,7 @@ describe('GET /api/orders/{id}/history', () => {
     clock.advance(60_000);
     order = await patch(order, { begin: '2031-05-04T07:30:00Z' });
     // The simulator's (and any tool's) changes name who made them as well.
-    await new OrderRepository(server.database).update(tenantId, id, order.version, { station: 'Harburg' }, clock.now(), { type: 'simulator' });
+    await new OrderRepository(server.database, server.events).update(tenantId, id, order.version, { station: 'Harburg' }, clock.now(), { type: 'simulator' });
     // Live events are pruned meanwhile; the history stays.
     clock.advance(60_000);
     await new Promise((resolve) => setTimeout(resolve, 200));

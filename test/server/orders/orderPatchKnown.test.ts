@@ -25,7 +25,7 @@ describe('PATCH /api/orders/{id} of an order changed elsewhere since the backend
     const begin = new Date(Date.UTC(2031, 0, day, 8)).toISOString();
     const end = new Date(Date.UTC(2031, 0, day, 12)).toISOString();
     const seen = await get(await insertOrder(server, tenantId, { begin, end, status: 'new', notes: 'vorher' }));
-    await new OrderRepository(server.database).update(tenantId, seen.id, seen.version, { status: 'confirmed', notes: 'anderswo' }, clock.now());
+    await new OrderRepository(server.database, server.events).update(tenantId, seen.id, seen.version, { status: 'confirmed', notes: 'anderswo' }, clock.now());
     return { seen, now: await get(seen.id) };
   };
 
@@ -57,7 +57,7 @@ describe('PATCH /api/orders/{id} of an order changed elsewhere since the backend
 
   it('answers 404 for an order deleted since', async () => {
     const { now } = await changedElsewhere();
-    await new OrderRepository(server.database).delete(tenantId, now.id, clock.now());
+    await new OrderRepository(server.database, server.events).delete(tenantId, now.id, clock.now());
     await expectProblem(await patch(now.id, { notes: 'hier' }, now.version), 404);
   });
 

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PostgresDatabase } from '../../../server/db/PostgresDatabase';
+import { InProcessEventHub } from '../../../server/events/InProcessEventHub';
 import { OrderRepository } from '../../../server/orders/OrderRepository';
 import type { PushNotificationPayload } from '../../../server/push/orderNotification';
 import { BackendProcesses, PROCESS_START_TIMEOUT_MS } from '../support/backendProcesses';
@@ -59,8 +60,9 @@ describeOnPostgres('web push from several backend processes', () => {
     });
     expect(subscribed.status).toBe(201);
 
-    // Written as any process writes them: stored with their events, which notify every process on commit.
-    const orders = new OrderRepository(db);
+    // Written by a writer none of the backends hears (its hub reaches no one): stored with their
+    // events, which the backends read from the table when their poll finds them.
+    const orders = new OrderRepository(db, new InProcessEventHub());
     const created: string[] = [];
     for (let index = 0; index < 5; index++) {
       const change = await orders.create(user.tenant.id, 'MP-2026-', newOrderRecord({ customer_name: `Kundin ${index}` }), new Date());

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { randomKey } from '../../../server/auth/signingKey';
+import { InProcessEventHub } from '../../../server/events/InProcessEventHub';
 import { OrderRepository } from '../../../server/orders/OrderRepository';
 import type { PushNotificationPayload } from '../../../server/push/orderNotification';
 import type { RunningServer } from '../../../server/startServer';
@@ -73,7 +74,8 @@ describe('web push claimed in the database', () => {
   });
 
   it('takes over a claim that ran out undone, and leaves claims in their time and done ones alone', async () => {
-    const repository = new OrderRepository(server.database);
+    // Published to a hub no backend listens to.
+    const repository = new OrderRepository(server.database, new InProcessEventHub());
     const stored = [];
     for (let index = 0; index < 3; index++) {
       stored.push(await repository.create(tenantId, 'PU-2026-', newOrderRecord({ customer_name: `Verwaist ${index}` }), new Date()));

@@ -118,8 +118,7 @@ describe('web push of new orders', () => {
     });
     expect(response.status).toBe(200);
     await settled();
-    const removal = await new OrderRepository(server.database).delete(germanTenant, order.id, clock.now());
-    if (removal) server.events.publish(removal.event);
+    const removal = await new OrderRepository(server.database, server.events).delete(germanTenant, order.id, clock.now());
     await settled();
     expect(removal?.event.type).toBe('order.deleted');
     expect(transport.sent).toHaveLength(1);

@@ -1,3 +1,6 @@
+import type { StoredEvent } from '../../../server/events/EventHub';
+import { InProcessEventHub } from '../../../server/events/InProcessEventHub';
+import { OrderRepository } from '../../../server/orders/OrderRepository';
 import { DemoSimulator, DEFAULT_SIMULATOR_INTERVAL_MS } from '../../../server/simulator/DemoSimulator';
 import { weekOf } from '../../../server/simulator/zonedTime';
 import { ORDER_PROFILES } from '../../../server/seed/orderProfiles';
@@ -71,7 +74,7 @@ describe('the demo simulator', () => {
     const simulator = new DemoSimulator(
       {
         database: quiet.database,
-        hub: quiet.events,
+        orders: new OrderRepository(quiet.database, quiet.events),
         clock: clock.now,
         onError: (error) => {
           throw error;
@@ -131,6 +134,37 @@ describe('the demo simulator', () => {
       expect([...kinds].sort()).toEqual(['cancelled', 'created', 'moved']);
       const numbers = rows.filter((row) => row.type === 'order.created').map((row) => (JSON.parse(row.data) as Order).number);
       expect(new Set(numbers).size).toBe(numbers.length);
+    }
+  }, 30_000);
+
+  it('has its changes reach the hub\'s subscribers through the repository, each once and in order, publishing nothing itself', async () => {
+    const tenants = await Promise.all([GERMAN_EMAIL, BRITISH_EMAIL].map((email) => tenantOf(quiet, email)));
+    const before = await Promise.all(tenants.map(async (tenantId) => (await events(quiet, tenantId)).length));
+    // A hub of its own that only the repository is given: whatever reaches it, the repository published.
+    const hub = new InProcessEventHub();
+    const heard: StoredEvent[] = [];
+    const listening = hub.subscribeAll((event) => heard.push(event));
+    const simulator = new DemoSimulator(
+      {
+        database: quiet.database,
+        orders: new OrderRepository(quiet.database, hub),
+        clock: clock.now,
+        onError: (error) => {
+          throw error;
+        },
+      },
+      { intervalMs: 5, random: random(9) },
+    );
+    await simulator.start();
+    for (const deadline = Date.now() + 20_000; tenants.some((tenantId) => heard.filter((event) => event.tenantId === tenantId).length < 10); ) {
+      if (Date.now() > deadline) throw new Error(`too few events heard: ${heard.length}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await simulator.stop();
+    listening.dispose();
+    for (const [index, tenantId] of tenants.entries()) {
+      const rows = (await events(quiet, tenantId)).slice(before[index]);
+      expect(heard.filter((event) => event.tenantId === tenantId)).toEqual(rows.map((row) => ({ tenantId, id: Number(row.id), type: row.type, data: row.data })));
     }
   }, 30_000);
 });

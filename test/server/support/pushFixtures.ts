@@ -113,7 +113,7 @@ export function newOrderRecord(changes: Partial<Pick<OrderRecord, 'customer_name
 
 /**
  * Creates an order as the demo simulator does (the repository writes it with its `order.created`
- * event) and publishes the event once committed. Answers the order as the API shows it.
+ * event and publishes it once committed). Answers the order as the API shows it.
  */
 export async function createOrder(
   server: RunningServer,
@@ -122,13 +122,12 @@ export async function createOrder(
   now = new Date('2026-06-15T10:00:00.000Z'),
 ): Promise<Order> {
   orderSequence += 1;
-  const change = await new OrderRepository(server.database).create(
+  const change = await new OrderRepository(server.database, server.events).create(
     tenantId,
     'PU-2026-',
     newOrderRecord({ ...changes, customer_name: changes.customer_name ?? `Kundin ${orderSequence}` }),
     now,
   );
-  server.events.publish(change.event);
   // A hub on PostgreSQL may hold the event until it has read its predecessors: the push sender hears
   // of it only then, so a test waiting for the sender to be idle waits for the hand-over first.
   const hub = server.events as { deliveredId?: (tenantId: string) => number };
