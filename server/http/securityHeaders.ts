@@ -1,46 +1,62 @@
-import { randomFillSync } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { nextNonce } from './cspNonces';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** A fresh nonce per answer: the only inline style the Content-Security-Policy admits carries it. */
-    cspNonce: string;
+    readonly cspNonce: string;
   }
 }
 
-const NONCE_BYTES = 16;
-/** Random bytes for the nonces of 256 answers, drawn at once: one call into the generator instead of one per answer. */
-const noncePool = Buffer.alloc(NONCE_BYTES * 256);
-let nonceOffset = noncePool.length;
+/** The nonce of each request, drawn when first asked for (by the policy or by the console page). */
+const nonces = new WeakMap<IncomingMessage, string>();
 
-/** A fresh nonce: 16 random bytes, base64, never handed out twice. */
-function nextNonce(): string {
-  if (nonceOffset === noncePool.length) {
-    randomFillSync(noncePool);
-    nonceOffset = 0;
+function nonceOf(request: IncomingMessage): string {
+  let nonce = nonces.get(request);
+  if (nonce === undefined) {
+    nonce = nextNonce();
+    nonces.set(request, nonce);
   }
-  const nonce = noncePool.toString('base64', nonceOffset, nonceOffset + NONCE_BYTES);
-  nonceOffset += NONCE_BYTES;
   return nonce;
 }
 
-/** The Content-Security-Policy of every answer: scripts only from the origin, no inline script. */
-export function contentSecurityPolicy(nonce: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    `style-src 'self' 'nonce-${nonce}'`,
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "worker-src 'self'",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
+/**
+ * Helmet's options: the Content-Security-Policy (scripts only from the origin, no inline script, the
+ * answer's nonce for inline style), `nosniff`, no referrer, no framing; helmet's other headers are
+ * off, so every answer carries what it carried before helmet (docs/DEPENDENCIES.md says why).
+ */
+export const HELMET_OPTIONS: FastifyHelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", (request) => `'nonce-${nonceOf(request)}'`],
+      imgSrc: ["'self'", 'data:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  referrerPolicy: { policy: 'no-referrer' },
+  xFrameOptions: { action: 'deny' },
+  crossOriginEmbedderPolicy: false,
+  crossOriginOpenerPolicy: false,
+  crossOriginResourcePolicy: false,
+  originAgentCluster: false,
+  strictTransportSecurity: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+};
 
 /**
  * What only a document or a worker heeds: its Content-Security-Policy and whether it may be framed.
@@ -58,21 +74,18 @@ export function isPageSubresource(path: string, contentType: unknown): boolean {
 }
 
 /**
- * Sets the security headers on every answer, before anything else can fail; a page's scripts and
- * style sheets keep only those that concern them (`nosniff`, the referrer policy of what a style
- * sheet loads).
+ * Sets the security headers on every answer with helmet, before anything else can fail (its hooks
+ * are the first `onRequest` hooks of the app when this is called before any other plugin); a page's
+ * scripts and style sheets keep only those that concern them (`nosniff`, the referrer policy of what
+ * a style sheet loads).
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.decorateRequest('cspNonce', '');
-  app.addHook('onRequest', async (request, reply) => {
-    request.cspNonce = nextNonce();
-    reply.headers({
-      'content-security-policy': contentSecurityPolicy(request.cspNonce),
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
-      'x-frame-options': 'DENY',
-    });
+  app.decorateRequest('cspNonce', {
+    getter(this: { raw: IncomingMessage }) {
+      return nonceOf(this.raw);
+    },
   });
+  void app.register(fastifyHelmet, HELMET_OPTIONS);
   app.addHook('onSend', async (request, reply, payload) => {
     if (isPageSubresource(request.url.split('?')[0] ?? '', reply.getHeader('content-type'))) {
       for (const header of DOCUMENT_ONLY_HEADERS) {

@@ -28,11 +28,25 @@ const SECURITY_HEADER_NAMES = [
   'x-xss-protection',
 ];
 
-/** The nonce of an answer, which differs from answer to answer, stands as `{nonce}`. */
-const CSP =
+/**
+ * The policy as a browser reads it: its directives, split at `;` with the white space around them
+ * dropped (CSP Level 3, "parse a serialized CSP"). Helmet writes them without a space after the `;`,
+ * the backend wrote one before; the directives, their order and their sources are what must not change.
+ * The nonce of an answer, which differs from answer to answer, stands as `{nonce}`.
+ */
+function directivesOf(policy: string): string[] {
+  return policy
+    .split(';')
+    .map((directive) => directive.trim().replace(/'nonce-[A-Za-z0-9+/=]+'/g, "'nonce-{nonce}'"))
+    .filter((directive) => directive !== '');
+}
+
+/** The policy as the backend answered it before helmet. */
+const CSP = directivesOf(
   "default-src 'self'; script-src 'self'; style-src 'self' 'nonce-{nonce}'; img-src 'self' data:; font-src 'self' data:; " +
-  "connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; " +
-  "frame-ancestors 'none'";
+    "connect-src 'self'; worker-src 'self'; manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; " +
+    "frame-ancestors 'none'",
+);
 
 /** What a document, a worker, an API answer or a problem carries. */
 const EVERY_HEADER = {
@@ -55,15 +69,15 @@ const INDEX_HTML = `<!doctype html>
 
 interface Answer {
   status: number;
-  headers: Record<string, string>;
+  headers: Record<string, string | string[]>;
 }
 
-/** The security headers of `headers`, each nonce in the policy as `{nonce}`. */
-function securityHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string> {
-  const picked: Record<string, string> = {};
+/** The security headers of `headers`, the policies as their directives. */
+function securityHeaders(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {
+  const picked: Record<string, string | string[]> = {};
   for (const name of SECURITY_HEADER_NAMES) {
     const value = headers[name];
-    if (value !== undefined) picked[name] = String(value).replace(/'nonce-[A-Za-z0-9+/=]+'/g, "'nonce-{nonce}'");
+    if (value !== undefined) picked[name] = name.startsWith('content-security-policy') ? directivesOf(String(value)) : String(value);
   }
   return picked;
 }
