@@ -1,46 +1,57 @@
-import { randomFillSync } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import { nextNonce } from './cspNonces';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** A fresh nonce per answer: the only inline style the Content-Security-Policy admits carries it. */
-    cspNonce: string;
+    readonly cspNonce: string;
   }
 }
 
-const NONCE_BYTES = 16;
-/** Random bytes for the nonces of 256 answers, drawn at once: one call into the generator instead of one per answer. */
-const noncePool = Buffer.alloc(NONCE_BYTES * 256);
-let nonceOffset = noncePool.length;
+/** The nonce of each request, drawn when first asked for (by the policy or by the console page). */
+const nonces = new WeakMap<IncomingMessage, string>();
 
-/** A fresh nonce: 16 random bytes, base64, never handed out twice. */
-function nextNonce(): string {
-  if (nonceOffset === noncePool.length) {
-    randomFillSync(noncePool);
-    nonceOffset = 0;
+function nonceOf(request: IncomingMessage): string {
+  let nonce = nonces.get(request);
+  if (nonce === undefined) {
+    nonce = nextNonce();
+    nonces.set(request, nonce);
   }
-  const nonce = noncePool.toString('base64', nonceOffset, nonceOffset + NONCE_BYTES);
-  nonceOffset += NONCE_BYTES;
   return nonce;
 }
 
-/** The Content-Security-Policy of every answer: scripts only from the origin, no inline script. */
-export function contentSecurityPolicy(nonce: string): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    `style-src 'self' 'nonce-${nonce}'`,
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "worker-src 'self'",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
+/**
+ * The Content-Security-Policy of every answer: scripts only from the origin, no inline script, inline
+ * style only with the answer's nonce. Helmet's (its `contentSecurityPolicy`, which @fastify/helmet
+ * hands on), built once: it checks the directives here when the backend starts and writes the policy
+ * of each answer, the nonce included.
+ */
+const contentSecurityPolicy = fastifyHelmet.contentSecurityPolicy({
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", (request) => `'nonce-${nonceOf(request)}'`],
+    imgSrc: ["'self'", 'data:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+});
+
+/** The other security headers: no sniffing of content types, no referrer, no framing. */
+const FIXED_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+};
 
 /**
  * What only a document or a worker heeds: its Content-Security-Policy and whether it may be framed.
@@ -61,17 +72,19 @@ export function isPageSubresource(path: string, contentType: unknown): boolean {
  * Sets the security headers on every answer, before anything else can fail; a page's scripts and
  * style sheets keep only those that concern them (`nosniff`, the referrer policy of what a style
  * sheet loads).
+ *
+ * Not the @fastify/helmet plugin itself: it builds helmet anew for every request, which doubled the
+ * backend's processor time for a small answer (docs/DEPENDENCIES.md has the figures).
  */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.decorateRequest('cspNonce', '');
-  app.addHook('onRequest', async (request, reply) => {
-    request.cspNonce = nextNonce();
-    reply.headers({
-      'content-security-policy': contentSecurityPolicy(request.cspNonce),
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
-      'x-frame-options': 'DENY',
-    });
+  app.decorateRequest('cspNonce', {
+    getter(this: { raw: IncomingMessage }) {
+      return nonceOf(this.raw);
+    },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(FIXED_HEADERS);
+    contentSecurityPolicy(request.raw, reply.raw, (error) => done(error));
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (isPageSubresource(request.url.split('?')[0] ?? '', reply.getHeader('content-type'))) {

@@ -1,19 +1,8 @@
 import { type JsonObject, objectsAt, parseJsonObject, stringAt } from './otlpJson';
-import { messageOf, protobufFields, stringOf, varintOf } from './protobufWire';
+import { decodeLogsRequest } from './otlpMessages';
 import { Tally } from './Tally';
 import { TelemetryDecodeError } from './TelemetryDecodeError';
 import type { TelemetryFormat } from './TelemetrySummary';
-
-/*
- * Field numbers of opentelemetry/proto/collector/logs/v1/logs_service.proto and logs/v1/logs.proto:
- * ExportLogsServiceRequest.resource_logs = 1, ResourceLogs.scope_logs = 2, ScopeLogs.log_records = 2,
- * LogRecord.severity_number = 2 (enum SeverityNumber), LogRecord.severity_text = 3.
- */
-const RESOURCE_LOGS = 1;
-const SCOPE_LOGS = 2;
-const LOG_RECORDS = 2;
-const SEVERITY_NUMBER = 2;
-const SEVERITY_TEXT = 3;
 
 const SEVERITY_RANGES = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'FATAL'];
 
@@ -58,19 +47,10 @@ export function logSeverities(body: Uint8Array, format: TelemetryFormat): Tally 
     }
     return severities;
   }
-  for (const resourceLogs of protobufFields(body)) {
-    if (resourceLogs.number !== RESOURCE_LOGS) continue;
-    for (const scopeLogs of messageOf(resourceLogs)) {
-      if (scopeLogs.number !== SCOPE_LOGS) continue;
-      for (const record of messageOf(scopeLogs)) {
-        if (record.number !== LOG_RECORDS) continue;
-        let number = 0;
-        let text = '';
-        for (const field of messageOf(record)) {
-          if (field.number === SEVERITY_NUMBER) number = varintOf(field);
-          else if (field.number === SEVERITY_TEXT) text = stringOf(field);
-        }
-        severities.add(severityLabel(number, text));
+  for (const resourceLogs of decodeLogsRequest(body).resourceLogs) {
+    for (const scopeLogs of resourceLogs.scopeLogs) {
+      for (const record of scopeLogs.logRecords) {
+        severities.add(severityLabel(record.severityNumber, record.severityText));
       }
     }
   }

@@ -1,4 +1,4 @@
-import { messageOf, protobufFields, stringOf, varintOf, type ProtobufField } from '../../../server/telemetry/protobufWire';
+import protobuf from 'protobufjs';
 
 export interface DecodedLogRecord {
   severityNumber: number;
@@ -8,50 +8,47 @@ export interface DecodedLogRecord {
   attributes: Record<string, string>;
 }
 
-/** A `KeyValue` (common/v1/common.proto: key 1, value 2 → AnyValue) as key and text, if its value is a string. */
-function stringAttribute(field: ProtobufField): [string, string] | undefined {
-  let key = '';
-  let text: string | undefined;
-  for (const part of messageOf(field)) {
-    if (part.number === 1) key = stringOf(part);
-    else if (part.number === 2) {
-      for (const value of messageOf(part)) {
-        if (value.number === 1) text = stringOf(value);
-      }
-    }
-  }
-  return text === undefined ? undefined : [key, text];
+/**
+ * The part of opentelemetry-proto (logs/v1/logs.proto, common/v1/common.proto) the browser tests read:
+ * resource_logs 1 → scope_logs 2 → log_records 2 → severity_number 2, severity_text 3, body 5
+ * (AnyValue, string_value 1), attributes 6 (KeyValue: key 1, value 2). Other fields are skipped.
+ */
+const LOGS_PROTO = `syntax = "proto3";
+package opentelemetry.proto;
+message ExportLogsServiceRequest { repeated ResourceLogs resource_logs = 1; }
+message ResourceLogs { repeated ScopeLogs scope_logs = 2; }
+message ScopeLogs { repeated LogRecord log_records = 2; }
+message LogRecord { int32 severity_number = 2; string severity_text = 3; AnyValue body = 5; repeated KeyValue attributes = 6; }
+message AnyValue { optional string string_value = 1; }
+message KeyValue { string key = 1; AnyValue value = 2; }`;
+
+/** `string_value` is in a oneof upstream: without it, protobufjs gives null (another kind of value, or none). */
+interface AnyValue {
+  stringValue: string | null;
 }
 
-/**
- * The log records of an OTLP `ExportLogsServiceRequest` in protobuf, read by the field numbers of
- * opentelemetry-proto (logs/v1/logs.proto): resource_logs 1 → scope_logs 2 → log_records 2 →
- * severity_number 2, severity_text 3, body 5 (AnyValue, string_value 1), attributes 6 (KeyValue).
- */
+interface LogsRequest {
+  resourceLogs: {
+    scopeLogs: {
+      logRecords: { severityNumber: number; severityText: string; body?: AnyValue; attributes: { key: string; value?: AnyValue }[] }[];
+    }[];
+  }[];
+}
+
+const logsRequest = protobuf.parse(LOGS_PROTO).root.lookupType('opentelemetry.proto.ExportLogsServiceRequest');
+
+/** The log records of an OTLP `ExportLogsServiceRequest` in protobuf. */
 export function decodeLogRecords(bytes: Uint8Array): DecodedLogRecord[] {
-  const records: DecodedLogRecord[] = [];
-  for (const resourceLogs of protobufFields(bytes)) {
-    if (resourceLogs.number !== 1) continue;
-    for (const scopeLogs of messageOf(resourceLogs)) {
-      if (scopeLogs.number !== 2) continue;
-      for (const record of messageOf(scopeLogs)) {
-        if (record.number !== 2) continue;
-        const decoded: DecodedLogRecord = { severityNumber: 0, severityText: '', body: '', attributes: {} };
-        for (const field of messageOf(record)) {
-          if (field.number === 2) decoded.severityNumber = varintOf(field);
-          else if (field.number === 3) decoded.severityText = stringOf(field);
-          else if (field.number === 5) {
-            for (const value of messageOf(field)) {
-              if (value.number === 1) decoded.body = stringOf(value);
-            }
-          } else if (field.number === 6) {
-            const attribute = stringAttribute(field);
-            if (attribute) decoded.attributes[attribute[0]] = attribute[1];
-          }
+  const request = logsRequest.decode(bytes) as unknown as LogsRequest;
+  return request.resourceLogs.flatMap((resourceLogs) =>
+    resourceLogs.scopeLogs.flatMap((scopeLogs) =>
+      scopeLogs.logRecords.map((record) => {
+        const attributes: Record<string, string> = {};
+        for (const { key, value } of record.attributes) {
+          if (typeof value?.stringValue === 'string') attributes[key] = value.stringValue;
         }
-        records.push(decoded);
-      }
-    }
-  }
-  return records;
+        return { severityNumber: record.severityNumber, severityText: record.severityText, body: record.body?.stringValue ?? '', attributes };
+      }),
+    ),
+  );
 }

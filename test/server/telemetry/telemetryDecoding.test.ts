@@ -1,6 +1,5 @@
 import { SeverityNumber } from '@opentelemetry/api-logs';
 import { logSeverities, severityLabel, severityName } from '../../../server/telemetry/logSummary';
-import { messageOf, type ProtobufField, protobufFields, stringOf, varintOf, WireType } from '../../../server/telemetry/protobufWire';
 import { OTHER_KEY, Tally } from '../../../server/telemetry/Tally';
 import { TelemetryDecodeError } from '../../../server/telemetry/TelemetryDecodeError';
 import { spanNames } from '../../../server/telemetry/traceSummary';
@@ -8,95 +7,81 @@ import { CONSOLE_LOGS, logsBody, protobufPadding, traceBody } from '../support/o
 
 const bytes = (...values: number[]) => Uint8Array.from(values);
 const text = (value: string) => [...Buffer.from(value, 'utf8')];
-const all = (message: Uint8Array) => [...protobufFields(message)];
+/** A varint as protobuf writes it, seven bits a byte, the lowest first. */
+const varint = (value: number): number[] => (value > 0x7f ? [(value % 128) | 0x80, ...varint(Math.floor(value / 128))] : [value]);
+/** A length-delimited field (an embedded message, a string). */
+const field = (number: number, content: number[]) => [...varint(number * 8 + 2), ...varint(content.length), ...content];
+/** An ExportTraceServiceRequest with one span of these bytes (resource_spans 1 > scope_spans 2 > spans 2). */
+const traceRequest = (...span: number[]) => Uint8Array.from(field(1, field(2, field(2, span))));
+/** An ExportLogsServiceRequest with one log record of these bytes (resource_logs 1 > scope_logs 2 > log_records 2). */
+const logsRequest = (...record: number[]) => Uint8Array.from(field(1, field(2, field(2, record))));
 const expectMalformed = (read: () => unknown, message: RegExp) => {
   expect(read).toThrow(TelemetryDecodeError);
   expect(read).toThrow(message);
 };
 
-describe('the protobuf wire reader', () => {
-  it('reads varint, fixed64, length-delimited and fixed32 fields in order', () => {
-    const message = bytes(
-      0x08, 0x96, 0x01, // field 1, varint 150
-      0x11, 1, 2, 3, 4, 5, 6, 7, 8, // field 2, fixed64
-      0x1a, 0x02, ...text('hi'), // field 3, length-delimited "hi"
-      0x25, 9, 8, 7, 6, // field 4, fixed32
-      0xa0, 0x1f, 0x00, // field 500, varint 0 (two-byte tag)
+describe('the OTLP protobuf reader', () => {
+  it('reads what it reads among fields of every wire type it skips, two-byte tags and the largest varint included', () => {
+    const span = traceRequest(
+      0x30, 0x96, 0x01, // kind (6), varint 150
+      0x39, 1, 2, 3, 4, 5, 6, 7, 8, // start_time_unix_nano (7), fixed64
+      ...field(1, [9, 9, 9, 9]), // trace_id (1), length-delimited
+      0x2a, 0x02, ...text('hi'), // name (5)
+      0xfd, 0x1f, 9, 8, 7, 6, // field 500, fixed32 (two-byte tag)
+      0x30, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01, // kind again: 2^64 - 1
     );
-    const fields = all(message);
-    expect(fields.map(({ number, wireType }) => [number, wireType])).toEqual([
-      [1, WireType.varint],
-      [2, WireType.fixed64],
-      [3, WireType.lengthDelimited],
-      [4, WireType.fixed32],
-      [500, WireType.varint],
-    ]);
-    expect(varintOf(fields[0] as ProtobufField)).toBe(150);
-    expect([...(fields[1]?.value as Uint8Array)]).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
-    expect(stringOf(fields[2] as ProtobufField)).toBe('hi');
-    expect([...(fields[3]?.value as Uint8Array)]).toEqual([9, 8, 7, 6]);
+    expect(spanNames(span, 'protobuf').entries()).toEqual([{ key: 'hi', count: 1 }]);
+    const record = logsRequest(0x10, 0x0d, ...field(3, text('Warnung')), 0x49, 1, 2, 3, 4, 5, 6, 7, 8);
+    expect(logSeverities(record, 'protobuf').entries()).toEqual([{ key: 'Warnung (13)', count: 1 }]);
   });
 
-  it('reads the largest 64-bit varint (ten bytes)', () => {
-    const [field] = all(bytes(0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01));
-    expect(field?.value).toBe(2 ** 64 - 1);
-  });
-
-  it('reads nested messages only as far as asked, each within its own length', () => {
-    // field 1 { field 2 { field 5: "span" }, field 2 { } }, then field 7: 1
-    const span = [0x2a, 0x04, ...text('span')];
-    const inner = [0x12, span.length, ...span, 0x12, 0x00];
-    const message = bytes(0x0a, inner.length, ...inner, 0x38, 0x01);
-    const [outer, after] = all(message);
-    expect(after).toEqual({ number: 7, wireType: WireType.varint, value: 1 });
-    const children = [...messageOf(outer as ProtobufField)];
-    expect(children).toHaveLength(2);
-    expect([...messageOf(children[0] as ProtobufField)].map((field) => stringOf(field))).toEqual(['span']);
-    expect([...messageOf(children[1] as ProtobufField)]).toEqual([]);
-  });
-
-  it('reads an empty message as no fields', () => {
-    expect(all(bytes())).toEqual([]);
+  it('reads an empty request and an empty span as nothing and a span without a name', () => {
+    expect(spanNames(bytes(), 'protobuf').total).toBe(0);
+    expect(spanNames(traceRequest(), 'protobuf').entries()).toEqual([{ key: '', count: 1 }]);
+    expect(logSeverities(logsRequest(), 'protobuf').entries()).toEqual([{ key: 'UNSPECIFIED (0)', count: 1 }]);
   });
 
   it('refuses a truncated varint', () => {
-    expectMalformed(() => all(bytes(0x08, 0x96)), /truncated varint/);
-    expectMalformed(() => all(bytes(0x80)), /truncated varint/);
+    expectMalformed(() => spanNames(traceRequest(0x30, 0x96), 'protobuf'), /index out of range/);
+    expectMalformed(() => spanNames(bytes(0x80), 'protobuf'), /index out of range/);
   });
 
-  it('refuses varints longer than 64 bits', () => {
-    expectMalformed(() => all(bytes(0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x02)), /64 bits/);
-    expectMalformed(() => all(bytes(0x08, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x81, 0x00)), /64 bits/);
+  it('refuses a number it reads that is longer than ten bytes', () => {
+    const tooLong = [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01];
+    expectMalformed(() => logSeverities(logsRequest(0x10, ...tooLong), 'protobuf'), /invalid varint/);
   });
 
   it('refuses a length beyond the end of the message', () => {
-    expectMalformed(() => all(bytes(0x0a, 0x05, ...text('ab'))), /runs past the end/);
-    expectMalformed(() => all(bytes(0x11, 1, 2, 3)), /runs past the end/);
-    expectMalformed(() => all(bytes(0x0d, 1, 2)), /runs past the end/);
+    expectMalformed(() => spanNames(bytes(0x0a, 0x05, ...text('ab')), 'protobuf'), /index out of range/);
+    expectMalformed(() => spanNames(traceRequest(0x39, 1, 2, 3), 'protobuf'), /index out of range/);
+    expectMalformed(() => spanNames(traceRequest(0x3d, 1, 2), 'protobuf'), /index out of range/);
+    expectMalformed(() => spanNames(traceRequest(0x2a, 0x05, ...text('ab')), 'protobuf'), /index out of range/);
   });
 
   it('refuses a nested message whose inner length runs past its own end, though the outer one fits', () => {
-    // field 1 holds 3 bytes: field 2 with a length of 9
-    const [outer] = all(bytes(0x0a, 0x03, 0x12, 0x09, 0x00));
-    expectMalformed(() => [...messageOf(outer as ProtobufField)], /runs past the end/);
+    // resource_spans holds 3 bytes: scope_spans with a length of 9
+    expectMalformed(() => spanNames(bytes(0x0a, 0x03, 0x12, 0x09, 0x00), 'protobuf'), /index out of range/);
   });
 
-  it('refuses a field read as another wire type', () => {
-    const [varint, text] = all(bytes(0x08, 0x01, 0x12, 0x01, 0x41));
-    expectMalformed(() => stringOf(varint as ProtobufField), /wire type 0, expected 2/);
-    expectMalformed(() => messageOf(varint as ProtobufField), /wire type 0, expected 2/);
-    expectMalformed(() => varintOf(text as ProtobufField), /wire type 2, expected 0/);
+  it('refuses unknown wire types and field number 0', () => {
+    expectMalformed(() => spanNames(bytes(0x0e), 'protobuf'), /invalid wire type 6/);
+    expectMalformed(() => spanNames(traceRequest(0x2f), 'protobuf'), /invalid wire type 7/);
+    expectMalformed(() => spanNames(bytes(0x02, 0x00), 'protobuf'), /field number 0/);
   });
 
-  it('refuses groups, unknown wire types and field number 0', () => {
-    expectMalformed(() => all(bytes(0x0b, 0x0c)), /wire type 3/);
-    expectMalformed(() => all(bytes(0x0e)), /wire type 6/);
-    expectMalformed(() => all(bytes(0x02, 0x00)), /field number 0/);
+  it('refuses names and severity texts that are not UTF-8', () => {
+    expectMalformed(() => spanNames(traceRequest(0x2a, 0x02, 0xc3, 0x28), 'protobuf'), /UTF-8|utf-?8/i);
+    expectMalformed(() => logSeverities(logsRequest(0x1a, 0x02, 0xc3, 0x28), 'protobuf'), /UTF-8|utf-?8/i);
   });
 
-  it('refuses strings that are not UTF-8', () => {
-    const [field] = all(bytes(0x0a, 0x02, 0xc3, 0x28));
-    expectMalformed(() => stringOf(field as ProtobufField), /UTF-8/);
+  it('skips a field it reads sent with another wire type, and groups, as protobuf\'s own parsers do', () => {
+    // name (5) as varint 1: an unknown field, so the span has no name
+    expect(spanNames(traceRequest(0x28, 0x01), 'protobuf').entries()).toEqual([{ key: '', count: 1 }]);
+    // severity_number (2) as a string
+    expect(logSeverities(logsRequest(...field(2, text('13'))), 'protobuf').entries()).toEqual([{ key: 'UNSPECIFIED (0)', count: 1 }]);
+    // a group (field 9: start 0x4b, end 0x4c) holding a varint, beside the name
+    expect(spanNames(traceRequest(0x4b, 0x08, 0x01, 0x4c, 0x2a, 0x01, ...text('A')), 'protobuf').entries()).toEqual([{ key: 'A', count: 1 }]);
+    expectMalformed(() => spanNames(traceRequest(0x4b, 0x08, 0x01), 'protobuf'), /index out of range/);
   });
 });
 
@@ -128,14 +113,6 @@ describe('the OTLP summaries', () => {
     const { protobuf } = await traceBody(['click']);
     const padded = Buffer.concat([protobufPadding(99, 1000), protobuf, protobufPadding(100, 10)]);
     expect(spanNames(padded, 'protobuf').entries()).toEqual([{ key: 'click', count: 1 }]);
-  });
-
-  it('refuses a span name sent with the wrong wire type', () => {
-    // resource_spans { scope_spans { spans { name (5) as varint 1 } } }
-    const message = bytes(0x0a, 0x06, 0x12, 0x04, 0x12, 0x02, 0x28, 0x01);
-    expect(() => spanNames(message, 'protobuf')).toThrow(TelemetryDecodeError);
-    // the same with name as a string is read
-    expect(spanNames(bytes(0x0a, 0x07, 0x12, 0x05, 0x12, 0x03, 0x2a, 0x01, 0x41), 'protobuf').entries()).toEqual([{ key: 'A', count: 1 }]);
   });
 
   it('refuses a truncated real request and JSON that is not OTLP', async () => {

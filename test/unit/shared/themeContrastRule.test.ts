@@ -26,6 +26,11 @@ describe('the contrast rule for a tenant\'s colours', () => {
     expect(textContrast('url(//x)', 'dark')).toBeNull();
   });
 
+  it('applies the rule to every form the allowlist takes, percentages mixed with numbers too', () => {
+    expect(contrastFault('rgb(100%, 0, 0)')).toEqual({ appearance: 'both', ratio: expect.closeTo(4.0518, 4) });
+    expect(contrastFault('rgb(50%, 128, 0)')).toEqual({ appearance: 'both', ratio: expect.closeTo(4.2019, 4) });
+  });
+
   it('never rounds a ratio just short of the limit up to it', () => {
     expect(shownRatio(4.4999)).toBe(4.4);
   });
@@ -34,6 +39,12 @@ describe('the contrast rule for a tenant\'s colours', () => {
     expect(readableForeground('rgba(255, 255, 255, 0.2)', 'light')).toBe(DARK_FOREGROUND);
     expect(readableForeground('rgba(255, 255, 255, 0.2)', 'dark')).toBe(LIGHT_FOREGROUND);
     expect(readableForeground('#0b3d91', 'dark')).toBe(LIGHT_FOREGROUND);
+  });
+
+  it('chooses by the exact contrasts, also where the two differ by less than a hundredth', () => {
+    // White 4.028:1, the dark text 4.022:1 on #5a8875: the white reads (a little) better.
+    expect(readableForeground('#5a8875', 'light')).toBe(LIGHT_FOREGROUND);
+    expect(textContrast('#5a8875', 'light')).toBeCloseTo(4.0282, 4);
   });
 
   it('keeps the colours that read and leaves out the others, so the default shows in their place', () => {
