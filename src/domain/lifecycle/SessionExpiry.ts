@@ -1,4 +1,3 @@
-import { reaction } from 'mobx';
 import { DisposableCollection, type Disposable } from '../../../shared/Disposable';
 import { loginPathReturningTo } from '../model/returnPath';
 import type { RefusedRequest } from '../ports/HttpClient';
@@ -8,14 +7,7 @@ import type { SessionStore } from '../ports/SessionStore';
 import type { TabLock } from '../ports/TabLock';
 import type { Timers } from '../ports/Timers';
 import { RENEWAL_LOCK } from './SessionRenewal';
-
-/**
- * How long a tab whose stored token was refused (401) waits for another tab's renewed session to
- * reach it before it ends the session. A tab that renews stores the new token before it releases the
- * renewal lock, but the browser hands that write to the other tabs a moment later (their copy of the
- * storage is updated by a message of its own), so the tab next in the lock may still read the old token.
- */
-export const SESSION_HANDOFF_MS = 2000;
+import { tokenReplaced, type TokenReplacement } from './tokenReplaced';
 
 /** Where 401 answers are announced: the HTTP client and the live stream. */
 export interface UnauthorizedSource {
@@ -44,7 +36,7 @@ export class SessionExpiry implements Disposable {
   /** The token whose refusal has ended the session (told once, however many requests it refused). */
   private endedToken: string | null = null;
   /** The wait of a refused token that was still the stored one, for another tab's renewed session. */
-  private handoff: { token: string; arrived: Promise<void>; wait: Disposable } | null = null;
+  private handoff: TokenReplacement | null = null;
 
   constructor(private readonly deps: SessionExpiryDeps) {}
 
@@ -52,7 +44,7 @@ export class SessionExpiry implements Disposable {
     for (const source of this.deps.unauthorized) {
       this.disposables.add(source.onDidReceiveUnauthorized((event) => this.expire(event)));
     }
-    this.disposables.add(() => this.handoff?.wait.dispose());
+    this.disposables.add(() => this.handoff?.dispose());
   }
 
   dispose(): void {
@@ -96,21 +88,10 @@ export class SessionExpiry implements Disposable {
    * expiry's wait never settles.
    */
   private handedOver(token: string): Promise<void> {
-    if (this.handoff?.token === token) {
-      return this.handoff.arrived;
+    if (this.handoff?.token !== token) {
+      this.handoff?.dispose();
+      this.handoff = tokenReplaced(this.deps.session, this.deps.timers, token);
     }
-    this.handoff?.wait.dispose();
-    const { session, timers } = this.deps;
-    const wait = new DisposableCollection();
-    const arrived = new Promise<void>((resolve) => {
-      const end = () => {
-        wait.dispose();
-        resolve();
-      };
-      wait.add(reaction(() => session.token !== token, (gone) => gone && end()));
-      wait.add(timers.after(SESSION_HANDOFF_MS, end));
-    });
-    this.handoff = { token, arrived, wait };
-    return arrived;
+    return this.handoff.arrived;
   }
 }

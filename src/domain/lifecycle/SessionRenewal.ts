@@ -7,6 +7,7 @@ import type { SessionStore } from '../ports/SessionStore';
 import type { TabLock } from '../ports/TabLock';
 import type { Timers } from '../ports/Timers';
 import type { UserActivity } from '../ports/UserActivity';
+import { tokenReplaced, type TokenReplacement } from './tokenReplaced';
 
 /** A token is renewed once this share of its life has passed (15-minute tokens: after 10 minutes). */
 export const RENEW_AT_SHARE = 2 / 3;
@@ -44,7 +45,8 @@ export interface SessionRenewalDeps {
  * console for the idle limit: then it is renewed when someone does, if the token is still valid; a
  * failed renewal is tried again a minute later. Tabs renew one at a time (`RENEWAL_LOCK`) and read
  * the stored session first: a tab that finds the token renewed by another takes that one (the revoked
- * token is never sent). A renewal that no longer extends the session (its longest time reached) is
+ * token is never sent); one that waited for the lock waits for the other tab's renewed session too
+ * (`SESSION_HANDOFF_MS` at most), which the browser hands over a moment after the lock. A renewal that no longer extends the session (its longest time reached) is
  * the last.
  */
 export class SessionRenewal implements Disposable, RenewalOutlook {
@@ -55,12 +57,15 @@ export class SessionRenewal implements Disposable, RenewalOutlook {
   private finalExpiry: number | null = null;
   /** When the current token's renewal is due, until it is tried. */
   private due: number | null = null;
+  /** The wait, after another tab held the lock, for the session that tab may have renewed. */
+  private handoff: TokenReplacement | null = null;
 
   constructor(private readonly deps: SessionRenewalDeps) {}
 
   start(): void {
     this.disposables.add(reaction(() => this.deps.session.token, (token) => this.schedule(token), { fireImmediately: true }));
     this.disposables.add(() => this.pending?.dispose());
+    this.disposables.add(() => this.handoff?.dispose());
   }
 
   dispose(): void {
@@ -112,8 +117,14 @@ export class SessionRenewal implements Disposable, RenewalOutlook {
       return;
     }
     lock
-      .run(RENEWAL_LOCK, async () => {
+      .run(RENEWAL_LOCK, async (waited) => {
         await session.reread();
+        if (waited && session.token === token) {
+          // Another tab held the lock, perhaps to renew: its renewed session reaches this tab a moment
+          // later than the lock does, and the token it revoked is not to be sent.
+          this.handoff = tokenReplaced(session, timers, token);
+          await this.handoff.arrived;
+        }
         if (session.token !== token) {
           return;
         }

@@ -1,4 +1,5 @@
-import { SESSION_HANDOFF_MS, SessionExpiry } from '../../../../src/domain/lifecycle/SessionExpiry';
+import { SessionExpiry } from '../../../../src/domain/lifecycle/SessionExpiry';
+import { SESSION_HANDOFF_MS } from '../../../../src/domain/lifecycle/tokenReplaced';
 import { HttpClient } from '../../../../src/domain/ports/HttpClient';
 import { SessionStore } from '../../../../src/domain/ports/SessionStore';
 import { StatePersistence } from '../../../../src/domain/ports/StatePersistence';

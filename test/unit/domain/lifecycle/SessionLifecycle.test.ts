@@ -1,4 +1,4 @@
-import { SESSION_HANDOFF_MS } from '../../../../src/domain/lifecycle/SessionExpiry';
+import { SESSION_HANDOFF_MS } from '../../../../src/domain/lifecycle/tokenReplaced';
 import { SessionLifecycle, TOKEN_SETTLE_MS } from '../../../../src/domain/lifecycle/SessionLifecycle';
 import { fakeJwt } from '../../support/fakeJwt';
 import { SessionStore } from '../../../../src/domain/ports/SessionStore';

@@ -1,4 +1,5 @@
 import { RENEW_RETRY_MS, RENEWAL_LOCK, SessionRenewal } from '../../../../src/domain/lifecycle/SessionRenewal';
+import { SESSION_HANDOFF_MS } from '../../../../src/domain/lifecycle/tokenReplaced';
 import { SessionStore } from '../../../../src/domain/ports/SessionStore';
 import { TabLock } from '../../../../src/domain/ports/TabLock';
 import { STATE_KEY } from '../../../../src/infrastructure/persistence/MobxStatePersistence';
@@ -181,6 +182,55 @@ describe('SessionRenewal', () => {
     await flush();
     expect(renewals()).toHaveLength(0);
     expect(session.token).toBe(elsewhere.token);
+  });
+
+  describe('after waiting for the lock another tab held', () => {
+    /** The lock another tab held a moment ago: the work runs now, told that it waited. */
+    const lockHeldBefore: TabLock = { run: (_name, work) => work(true) };
+    /** Another tab stores its renewed session; this tab reads it when the browser tells it, `at` later. */
+    const handedOverLate = async (at: number, result: { token: string }) => {
+      const stored = JSON.parse(localStorage.getItem(STATE_KEY) ?? '{}') as { auth: Record<string, unknown> };
+      pass(at);
+      localStorage.setItem(STATE_KEY, JSON.stringify({ ...stored, auth: { ...stored.auth, token: result.token } }));
+      await session.reread();
+      await flush();
+    };
+
+    it('waits for that tab\'s renewed session, which the browser hands over after the lock, and sends no revoked token', async () => {
+      bed.container.rebind(TabLock).toConstantValue(lockHeldBefore);
+      await start();
+      const signedIn = bed.clock.now();
+      session.signIn(resultAt(signedIn, signedIn));
+      bed.backend.on('POST /auth/renew', { status: 401, body: { type: 'about:blank', title: 'Unauthorized', status: 401 } });
+      pass(10 * MINUTE);
+      await flush();
+      expect(renewals()).toHaveLength(0);
+      const elsewhere = resultAt(signedIn + 10 * MINUTE, signedIn);
+      await handedOverLate(SESSION_HANDOFF_MS - 1, elsewhere);
+      pass(SESSION_HANDOFF_MS);
+      await flush();
+      expect(renewals()).toHaveLength(0);
+      expect(session.token).toBe(elsewhere.token);
+    });
+
+    it('renews once the wait is over and nothing came (the other tab held the lock for something else)', async () => {
+      bed.container.rebind(TabLock).toConstantValue(lockHeldBefore);
+      await start();
+      const signedIn = bed.clock.now();
+      session.signIn(resultAt(signedIn, signedIn));
+      const renewed = resultAt(signedIn + 10 * MINUTE, signedIn);
+      bed.backend.on('POST /auth/renew', { status: 200, body: renewed });
+      pass(10 * MINUTE);
+      await flush();
+      pass(SESSION_HANDOFF_MS - 1);
+      await flush();
+      expect(renewals()).toHaveLength(0);
+      pass(1);
+      await flush();
+      await flush();
+      expect(renewals()).toHaveLength(1);
+      expect(session.token).toBe(renewed.token);
+    });
   });
 
   it('stops after dispose()', async () => {
