@@ -25,10 +25,10 @@ class HeldTabLock implements TabLock {
   private release: () => void = () => undefined;
   private readonly free = new Promise<void>((resolve) => (this.release = resolve));
 
-  async run<T>(name: string, work: () => Promise<T>): Promise<T> {
+  async run<T>(name: string, work: (waited: boolean) => Promise<T>): Promise<T> {
     this.asked.push(name);
     await this.free;
-    return work();
+    return work(true);
   }
 
   letGo(): void {
