@@ -1,8 +1,12 @@
 import { ContainerModule } from 'inversify';
 import { ConsoleContribution, disposedWithConsole, startedWithConsole } from '../ConsoleContribution';
+import { byName } from './byName';
 import { AppStability } from '../../domain/lifecycle/AppStability';
 import { LiveOrderUpdates } from '../../domain/lifecycle/LiveOrderUpdates';
-import { SessionLifecycle } from '../../domain/lifecycle/SessionLifecycle';
+import { SessionEndWarning, type SessionEndWarningDeps } from '../../domain/lifecycle/SessionEndWarning';
+import { SessionExpiry, type SessionExpiryDeps } from '../../domain/lifecycle/SessionExpiry';
+import { SessionLifecycle, type SessionLifecycleDeps } from '../../domain/lifecycle/SessionLifecycle';
+import { SessionRenewal, type SessionRenewalDeps } from '../../domain/lifecycle/SessionRenewal';
 import { SessionWorkRelay } from '../../domain/lifecycle/SessionWorkRelay';
 import { AuthApi } from '../../domain/ports/AuthApi';
 import { Clock } from '../../domain/ports/Clock';
@@ -89,63 +93,54 @@ export const coreModule = new ContainerModule(({ bind }) => {
       [UnsavedEdits, UnsavedNewOrders],
     )
     .inSingletonScope();
+  // The session's life, by its parts: the renewal of its token, the warning before its end, its end at a 401.
+  bind(SessionRenewal)
+    .toResolvedValue(
+      ...byName(
+        { session: SessionStore, auth: AuthApi, activity: UserActivity, lock: TabLock, timers: Timers, clock: Clock },
+        (deps: SessionRenewalDeps) => new SessionRenewal(deps),
+      ),
+    )
+    .inSingletonScope();
+  bind(SessionEndWarning)
+    .toResolvedValue(
+      ...byName(
+        { session: SessionStore, renewal: SessionRenewal, notifier: Notifier, timers: Timers, clock: Clock },
+        (deps: SessionEndWarningDeps) => new SessionEndWarning(deps),
+      ),
+    )
+    .inSingletonScope();
+  bind(SessionExpiry)
+    .toResolvedValue(
+      ...byName(
+        { session: SessionStore, http: HttpClient, events: EventStream, lock: TabLock, navigator: Navigator, notifier: Notifier, timers: Timers },
+        // Every transport whose 401 ends the session: the HTTP client and the live stream.
+        ({ http, events, ...deps }: Omit<SessionExpiryDeps, 'unauthorized'> & { http: HttpClient; events: EventStream }) =>
+          new SessionExpiry({ ...deps, unauthorized: [http, events] }),
+      ),
+    )
+    .inSingletonScope();
   bind(SessionLifecycle)
     .toResolvedValue(
-      (
-        session: SessionStore,
-        auth: AuthApi,
-        locale: LocaleService,
-        events: EventStream,
-        theme: ThemeService,
-        push: PushService,
-        persistence: StatePersistence,
-        http: HttpClient,
-        navigator: Navigator,
-        notifier: Notifier,
-        timers: Timers,
-        clock: Clock,
-        activity: UserActivity,
-        lock: TabLock,
-        work: SessionWorkRelay,
-        authStore: AuthStore,
-      ) =>
-        new SessionLifecycle({
-          session,
-          auth,
-          activity,
-          lock,
-          locale,
-          events,
-          theme,
-          push,
-          persistence,
-          unauthorized: [http, events],
-          forbidden: http,
-          navigator,
-          notifier,
-          timers,
-          clock,
-          work,
-          logouts: authStore,
-        }),
-      [
-        SessionStore,
-        AuthApi,
-        LocaleService,
-        EventStream,
-        ThemeService,
-        PushService,
-        StatePersistence,
-        HttpClient,
-        Navigator,
-        Notifier,
-        Timers,
-        Clock,
-        UserActivity,
-        TabLock,
-        SessionWorkRelay,
-        AuthStore,
-      ],
+      ...byName(
+        {
+          session: SessionStore,
+          auth: AuthApi,
+          locale: LocaleService,
+          events: EventStream,
+          theme: ThemeService,
+          push: PushService,
+          persistence: StatePersistence,
+          forbidden: HttpClient,
+          timers: Timers,
+          work: SessionWorkRelay,
+          logouts: AuthStore,
+          endWarning: SessionEndWarning,
+          renewal: SessionRenewal,
+          expiry: SessionExpiry,
+        },
+        (deps: SessionLifecycleDeps) => new SessionLifecycle(deps),
+      ),
     )
     .inSingletonScope();
   bind(LiveOrderUpdates)

@@ -33,6 +33,7 @@ import { UnsavedEditsStore } from '../../domain/stores/UnsavedEditsStore';
 import { UnsavedNewOrderStore } from '../../domain/stores/UnsavedNewOrderStore';
 import { HttpSavedViewsApi } from '../../infrastructure/api/HttpSavedViewsApi';
 import { randomId } from '../../infrastructure/ids/randomId';
+import { byName } from './byName';
 
 /**
  * What the orders page starts when its chunk arrives, before its first render (resolve it once the
@@ -83,25 +84,27 @@ export const ordersPageModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(OrdersPageStart)
     .toResolvedValue(
-      (
-        relay: SessionWorkRelay,
-        live: LiveOrderUpdates,
-        detail: OrderDetailStore,
-        unsavedEdits: UnsavedEditsStore,
-        newOrder: NewOrderStore,
-        unsavedNewOrder: UnsavedNewOrderStore,
-        columns: OrderColumnsStore,
-        announcer: LiveChangeAnnouncer,
-      ) => {
-        columns.start();
-        unsavedEdits.start();
-        unsavedNewOrder.start();
-        live.follow(detail);
-        live.follow({ applyEvents: (batch) => announcer.note(batch) });
-        relay.join(new OrdersPageWork({ detail, unsavedEdits, newOrder, unsavedNewOrder }));
-        return OrdersPageStart;
-      },
-      [SessionWorkRelay, LiveOrderUpdates, OrderDetailStore, UnsavedEditsStore, NewOrderStore, UnsavedNewOrderStore, OrderColumnsStore, LiveChangeAnnouncer],
+      ...byName(
+        {
+          relay: SessionWorkRelay,
+          live: LiveOrderUpdates,
+          detail: OrderDetailStore,
+          unsavedEdits: UnsavedEditsStore,
+          newOrder: NewOrderStore,
+          unsavedNewOrder: UnsavedNewOrderStore,
+          columns: OrderColumnsStore,
+          announcer: LiveChangeAnnouncer,
+        },
+        ({ relay, live, detail, unsavedEdits, newOrder, unsavedNewOrder, columns, announcer }) => {
+          columns.start();
+          unsavedEdits.start();
+          unsavedNewOrder.start();
+          live.follow(detail);
+          live.follow({ applyEvents: (batch) => announcer.note(batch) });
+          relay.join(new OrdersPageWork({ detail, unsavedEdits, newOrder, unsavedNewOrder }));
+          return OrdersPageStart;
+        },
+      ),
     )
     .inSingletonScope();
   bind(OrderFacetsStore)

@@ -1,52 +1,23 @@
 import { reaction } from 'mobx';
 import { DisposableCollection, type Disposable } from '../../../shared/Disposable';
-import { jwtExpiry, jwtIssuedAt, sameSession } from '../model/jwtExpiry';
-import { loginPathReturningTo } from '../model/returnPath';
-import type { Clock } from '../ports/Clock';
+import { sameSession } from '../model/jwtExpiry';
 import type { AuthApi } from '../ports/AuthApi';
 import type { EventStream } from '../ports/EventStream';
-import type { HttpClient, RefusedRequest } from '../ports/HttpClient';
+import type { HttpClient } from '../ports/HttpClient';
 import type { LocaleService } from '../ports/LocaleService';
-import type { Navigator } from '../ports/Navigator';
-import type { Notifier } from '../ports/Notifier';
 import type { PushService } from '../ports/PushService';
 import type { SessionStore } from '../ports/SessionStore';
 import type { StatePersistence } from '../ports/StatePersistence';
 import type { ThemeService } from '../ports/ThemeService';
-import type { TabLock } from '../ports/TabLock';
 import type { Timers } from '../ports/Timers';
-import type { UserActivity } from '../ports/UserActivity';
 import type { SessionWork } from './SessionWork';
 
 /** How long the token must stay as it is before the stream follows it (one briefer never touches it). */
 export const TOKEN_SETTLE_MS = 500;
 
-/** How long before its session ends the console says so. */
-export const SESSION_END_WARNING_MS = 2 * 60_000;
-
-/** A token is renewed once this share of its life has passed (15-minute tokens: after 10 minutes). */
-export const RENEW_AT_SHARE = 2 / 3;
-
-/** After a renewal that failed (no network, the backend away), the next try. */
-export const RENEW_RETRY_MS = 60_000;
-
-/**
- * How long a tab whose stored token was refused (401) waits for another tab's renewed session to
- * reach it before it ends the session. A tab that renews stores the new token before it releases the
- * renewal lock, but the browser hands that write to the other tabs a moment later (their copy of the
- * storage is updated by a message of its own), so the tab next in the lock may still read the old token.
- */
-export const SESSION_HANDOFF_MS = 2000;
-
-/**
- * The tabs' lock around a renewal, held until the renewed token is stored: a tab that renews revokes
- * the token every tab of the browser holds.
- */
-const RENEWAL_LOCK = 'order-cockpit.session-renewal';
-
-/** Where 401 answers are announced: the HTTP client and the live stream. */
-export interface UnauthorizedSource {
-  onDidReceiveUnauthorized(listener: (event: RefusedRequest) => void): Disposable;
+/** A part of the session's life that starts with the lifecycle and ends with it. */
+export interface SessionPart extends Disposable {
+  start(): void;
 }
 
 /** Where a deliberate logout is announced (the user menu's, `AuthStore`), with the user's id. */
@@ -56,26 +27,17 @@ export interface LogoutSource {
 
 export interface SessionLifecycleDeps {
   session: SessionStore;
-  /** The user as the backend knows it now (`GET /api/me`), read once at a start with a stored session; the session's renewal. */
-  auth: Pick<AuthApi, 'me' | 'renew'>;
-  /** Whether the console is in use: an idle one is not renewed. */
-  activity: UserActivity;
-  /** Renewals run in one tab at a time: the tabs share the session, and a renewal revokes the token. */
-  lock: TabLock;
+  /** The user as the backend knows it now (`GET /api/me`), read once at a start with a stored session and after a 403. */
+  auth: Pick<AuthApi, 'me'>;
   locale: LocaleService;
   events: EventStream;
   theme: ThemeService;
   push: PushService;
   /** Tells when another tab of this browser wrote the stored state. */
   persistence: Pick<StatePersistence, 'onDidChangeElsewhere'>;
-  /** Every transport whose 401 ends the session: the HTTP client, the live stream. */
-  unauthorized: readonly UnauthorizedSource[];
   /** Where 403 answers are announced: the HTTP client. */
   forbidden: Pick<HttpClient, 'onDidReceiveForbidden'>;
-  navigator: Navigator;
-  notifier: Notifier;
   timers: Timers;
-  clock: Clock;
   /**
    * The operator's work that follows the session (the open order, the new order, the kept edits):
    * closed when its user's session ends, so nothing of it stays on screen, offered back to its user,
@@ -84,6 +46,12 @@ export interface SessionLifecycleDeps {
   work: SessionWork;
   /** Deliberate logouts. */
   logouts: LogoutSource;
+  /** The warning before the session's end (`SessionEndWarning`). */
+  endWarning: SessionPart;
+  /** The token's renewal before its end (`SessionRenewal`). */
+  renewal: SessionPart;
+  /** The session's end at a 401 (`SessionExpiry`). */
+  expiry: SessionPart;
 }
 
 /**
@@ -103,19 +71,13 @@ export interface SessionLifecycleDeps {
  *   token of the same session (same user and sign-in) moves the stream on, resuming where it was;
  * - a token appearing subscribes to web push, its going unsubscribes (the backend forgets the
  *   endpoint by the endpoint itself: the token is gone by then);
- * - when two thirds of the token's life have passed, the session is renewed (`POST /api/auth/renew`:
- *   a new token of the same session; the backend ends a session 12 hours after its sign-in at the
- *   latest), unless nobody has used the console for the idle limit: then it is renewed when someone
- *   does, if the token is still valid; a failed renewal is tried again a minute later. Tabs renew one
- *   at a time and read the stored session first: a tab that finds the token renewed by another takes
- *   that one (the revoked token is never sent);
+ * - when two thirds of the token's life have passed, the session is renewed, in one tab at a time,
+ *   while the console is used (`SessionRenewal`);
  * - two minutes before the token expires (the session's end: idle, or its longest time reached) a
- *   toast says so, with the minutes left, so that open changes can be saved; a token that replaced it
- *   meanwhile says nothing;
- * - a 401 to a request that carried the current token (any transport) ends the session once,
- *   however many fail together, with a toast and the login page that returns where the operator was;
- *   a 401 of an older session's request is ignored, and so is one whose token another tab renewed
- *   (its stored session is waited for up to two seconds: the browser hands it over a moment late);
+ *   toast says so, unless a renewal comes first (`SessionEndWarning`);
+ * - a 401 to a request that carried the current token (any transport) ends the session once, with a
+ *   toast and the login page that returns where the operator was, unless another tab renewed it
+ *   (`SessionExpiry`);
  * - a 403 to a request that carried the current token means the user's role no longer allows what
  *   the console offered (changed by an admin meanwhile): the user is read again, so the console
  *   shows what the role allows now; the session goes on;
@@ -135,18 +97,6 @@ export class SessionLifecycle implements Disposable {
   private settling: Disposable | null = null;
   /** The token the stream follows, once it stayed for the settle time. */
   private settledToken: string | null = null;
-  /** The warning before the session's end, while one is due. */
-  private endWarning: Disposable | null = null;
-  /** The token whose refusal has ended the session (told once, however many requests it refused). */
-  private endedToken: string | null = null;
-  /** The renewal of the current token, while one is due or waits for the console to be used. */
-  private renewal: Disposable | null = null;
-  /** The end of a session whose renewal no longer extends it (its longest time reached). */
-  private finalExpiry: number | null = null;
-  /** When the current token's renewal is due, until it is tried. */
-  private renewalDue: number | null = null;
-  /** The wait of a refused token that was still the stored one, for another tab's renewed session. */
-  private handoff: { token: string; arrived: Promise<void>; wait: Disposable } | null = null;
 
   constructor(private readonly deps: SessionLifecycleDeps) {}
 
@@ -182,19 +132,15 @@ export class SessionLifecycle implements Disposable {
       ),
     );
     this.disposables.add({ dispose: () => this.settling?.dispose() });
-    this.disposables.add(reaction(() => session.token, (token) => this.warnBeforeEnd(token), { fireImmediately: true }));
-    this.disposables.add({ dispose: () => this.endWarning?.dispose() });
-    this.disposables.add(reaction(() => session.token, (token) => this.scheduleRenewal(token), { fireImmediately: true }));
-    this.disposables.add({ dispose: () => this.renewal?.dispose() });
+    this.startPart(this.deps.endWarning);
+    this.startPart(this.deps.renewal);
     this.disposables.add(
       reaction(
         () => session.isSignedIn,
         (signedIn) => void (signedIn ? push.subscribe() : push.unsubscribe()),
       ),
     );
-    for (const source of this.deps.unauthorized) {
-      this.disposables.add(source.onDidReceiveUnauthorized((event) => this.expire(event)));
-    }
+    this.startPart(this.deps.expiry);
     this.disposables.add(
       this.deps.forbidden.onDidReceiveForbidden((event) => {
         if (event.token !== null && event.token === session.token) {
@@ -209,7 +155,16 @@ export class SessionLifecycle implements Disposable {
       this.deps.logouts.onWillLogOut((userId) => this.deps.work.forget(userId)),
     );
     this.disposables.add(this.deps.persistence.onDidChangeElsewhere(() => void session.reread()));
-    this.disposables.add({ dispose: () => this.handoff?.wait.dispose() });
+  }
+
+  dispose(): void {
+    this.disposables.dispose();
+    this.deps.events.close();
+  }
+
+  private startPart(part: SessionPart): void {
+    part.start();
+    this.disposables.add(part);
   }
 
   /**
@@ -223,11 +178,6 @@ export class SessionLifecycle implements Disposable {
     if (user) {
       this.deps.work.offerTo(user);
     }
-  }
-
-  dispose(): void {
-    this.disposables.dispose();
-    this.deps.events.close();
   }
 
   /** The stream carries the settled token: closed first also when another follows, opened with it. */
@@ -252,152 +202,13 @@ export class SessionLifecycle implements Disposable {
     }
   }
 
-  /** Renews `token` when two thirds of its life have passed, or later when the console is used again. */
-  private scheduleRenewal(token: string | null): void {
-    const { timers, clock } = this.deps;
-    this.renewal?.dispose();
-    this.renewal = null;
-    this.renewalDue = null;
-    const expiry = token ? jwtExpiry(token) : null;
-    const issuedAt = token ? jwtIssuedAt(token) : null;
-    if (token === null || expiry === null || issuedAt === null || (this.finalExpiry !== null && expiry <= this.finalExpiry)) {
-      return;
-    }
-    const due = issuedAt + (expiry - issuedAt) * RENEW_AT_SHARE;
-    this.renewalDue = due;
-    this.renewal = timers.after(Math.max(0, due - clock.now()), () => this.renewWhenUsed(token));
-  }
-
-  private renewWhenUsed(token: string): void {
-    const { activity } = this.deps;
-    this.renewalDue = null;
-    this.renewal?.dispose();
-    this.renewal = activity.idle ? activity.onDidResume(() => this.renew(token)) : null;
-    if (this.renewal === null) {
-      this.renew(token);
-    }
-  }
-
-  /**
-   * Takes a new token for the session of `token`, if that is still the session's and valid: under the
-   * tabs' lock, after reading the stored session again (another tab may have renewed it already).
-   */
-  private renew(token: string): void {
-    const { session, auth, lock, timers, clock } = this.deps;
-    this.renewal?.dispose();
-    this.renewal = null;
-    const expiry = jwtExpiry(token);
-    if (session.token !== token || expiry === null || expiry <= clock.now()) {
-      return;
-    }
-    lock
-      .run(RENEWAL_LOCK, async () => {
-        await session.reread();
-        if (session.token !== token) {
-          return;
-        }
-        const result = await auth.renew();
-        if (session.token !== token) {
-          return;
-        }
-        const renewedExpiry = jwtExpiry(result.token);
-        if (renewedExpiry !== null && renewedExpiry <= expiry) {
-          // Its longest time is reached: this token ends the session, and is not renewed again.
-          this.finalExpiry = renewedExpiry;
-        }
-        // Stored before the lock is released: the other tabs' 401s for the revoked token wait for it.
-        session.signIn(result);
-      })
-      .catch(() => {
-        // A 401 ends the session through its rule; anything else is tried again while the token lasts.
-        if (session.token === token && this.renewal === null) {
-          this.renewal = timers.after(RENEW_RETRY_MS, () => this.renewWhenUsed(token));
-        }
-      });
-  }
-
-  /** Says, two minutes before `token` expires (or at once when less is left), that the session is about to end. */
-  private warnBeforeEnd(token: string | null): void {
-    const { session, notifier, timers, clock } = this.deps;
-    this.endWarning?.dispose();
-    this.endWarning = null;
-    const expiry = token ? jwtExpiry(token) : null;
-    if (expiry === null || expiry <= clock.now()) {
-      return;
-    }
-    this.endWarning = timers.after(Math.max(0, expiry - SESSION_END_WARNING_MS - clock.now()), () => {
-      this.endWarning = null;
-      const left = expiry - clock.now();
-      // A renewal still to come replaces the token before its end (short-lived tokens reach this first).
-      const renewalAhead = !this.deps.activity.idle && this.renewalDue !== null && this.renewalDue > clock.now();
-      if (session.token === token && left > 0 && !renewalAhead) {
-        notifier.show({ message: 'session.endsSoon', values: { count: Math.ceil(left / 60_000) }, intent: 'warning' });
-      }
-    });
-  }
-
   /** The user kept may be stale (a start, a 403): taken as the backend knows it, if the session is still the same. */
   private refreshUser(token: string): void {
     const { session, auth } = this.deps;
     auth
       .me()
       .then((user) => session.token === token && session.setUser(user))
-      // A 401 ends the session through the rule below; anything else keeps the stored user.
+      // A 401 ends the session through its rule (`SessionExpiry`); anything else keeps the stored user.
       .catch(() => undefined);
-  }
-
-  /**
-   * The 401 rule: only a request that carried the current token ends the session. Another tab may
-   * have renewed the session, which revoked that token: the stored session is read again once no tab
-   * is renewing (the renewal lock), and a token renewed meanwhile goes on. Where the stored token is
-   * still the refused one, the other tab's write may not have reached this tab yet: it is waited for
-   * (`SESSION_HANDOFF_MS` at most) before the session ends.
-   */
-  private expire(event: RefusedRequest): void {
-    const { session, lock, navigator } = this.deps;
-    const refused = event.token;
-    if (refused === null || refused !== session.token) {
-      return;
-    }
-    const returnTo = navigator.currentPath;
-    void lock
-      .run(RENEWAL_LOCK, () => session.reread())
-      .catch(() => undefined)
-      .then(() => (session.token === refused ? this.handedOver(refused) : undefined))
-      .then(() => {
-        // Renewed in another tab meanwhile: the session goes on with that token. (Read again, an
-        // expired token is no session any more: that end is told like any other.)
-        if ((session.token !== null && session.token !== refused) || this.endedToken === refused) {
-          return;
-        }
-        this.endedToken = refused;
-        session.signOut();
-        this.deps.notifier.show({ message: 'login.sessionExpired', intent: 'warning' });
-        navigator.navigate(loginPathReturningTo(returnTo), { replace: true });
-      });
-  }
-
-  /**
-   * Settles once the session's token is no longer `token` (another tab's write has come and was read)
-   * or `SESSION_HANDOFF_MS` later; one wait for all the requests `token` had refused. A disposed
-   * lifecycle's wait never settles.
-   */
-  private handedOver(token: string): Promise<void> {
-    if (this.handoff?.token === token) {
-      return this.handoff.arrived;
-    }
-    this.handoff?.wait.dispose();
-    const { session, timers } = this.deps;
-    const wait = new DisposableCollection();
-    const arrived = new Promise<void>((resolve) => {
-      const end = () => {
-        wait.dispose();
-        resolve();
-      };
-      wait.add(reaction(() => session.token !== token, (gone) => gone && end()));
-      wait.add(timers.after(SESSION_HANDOFF_MS, end));
-    });
-    this.handoff = { token, arrived, wait };
-    return arrived;
   }
 }

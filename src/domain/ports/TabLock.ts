@@ -3,8 +3,12 @@
  * must not run in two tabs at once, such as renewing the session's token, runs under it.
  */
 export interface TabLock {
-  /** Runs `work` once no other tab holds the lock `name`, and holds it until `work` settles. */
-  run<T>(name: string, work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` once no other tab holds the lock `name`, and holds it until `work` settles. `work` is
+   * told whether it waited: what another holder of the lock (another tab) wrote may reach this tab a
+   * moment after the lock does.
+   */
+  run<T>(name: string, work: (waited: boolean) => Promise<T>): Promise<T>;
 }
 
 export const TabLock = Symbol('TabLock');

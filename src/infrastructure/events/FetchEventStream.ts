@@ -6,8 +6,8 @@ import type { EventStream, EventStreamState, ServerEvent } from '../../domain/po
 import type { RefusedRequest } from '../../domain/ports/HttpClient';
 import type { Clock } from '../../domain/ports/Clock';
 import type { Timers } from '../../domain/ports/Timers';
-import { retryAfterMs } from '../../../shared/retryAfter';
 import { sessionCredentials, type SessionCredentials } from '../http/sessionCredentials';
+import { discard, requestEventStream } from './eventStreamRequest';
 import { readServerSentEvents } from './readServerSentEvents';
 import { ReconnectBackoff } from './ReconnectBackoff';
 import { SilenceWatchdog } from './SilenceWatchdog';
@@ -42,17 +42,6 @@ export interface FetchEventStreamOptions {
 /** One request and the body it answered with; a newer connection makes every older one stale. */
 interface Connection {
   readonly controller: AbortController;
-}
-
-const ignore = (): void => undefined;
-
-function discard(response: Response): void {
-  void response.body?.cancel().catch(ignore);
-}
-
-function isEventStream(response: Response): boolean {
-  const type = response.headers.get('Content-Type') ?? '';
-  return type.split(';')[0]?.trim().toLowerCase() === 'text/event-stream';
 }
 
 /**
@@ -193,45 +182,36 @@ export class FetchEventStream implements EventStream, Disposable {
   }
 
   private async run(connection: Connection, credentials: SessionCredentials, resumeFrom: string | null): Promise<void> {
-    const headers: Record<string, string> = { Accept: 'text/event-stream', ...credentials.headers };
-    if (resumeFrom !== null) {
-      headers['Last-Event-ID'] = resumeFrom;
-    }
-    let response: Response;
-    try {
-      response = await this.fetch(this.options.url, {
-        method: 'GET',
-        headers,
-        cache: 'no-store',
-        signal: connection.controller.signal,
-      });
-    } catch {
-      // A network error, or our own abort (then the connection is stale and nothing happens).
-      if (this.isCurrent(connection)) {
-        this.reconnectLater();
+    const answer = await requestEventStream(this.fetch, {
+      url: this.options.url,
+      headers: credentials.headers,
+      resumeFrom,
+      signal: connection.controller.signal,
+      now: () => this.clock.now(),
+    });
+    if (!this.isCurrent(connection)) {
+      // Our own abort, or a newer connection took over: nothing happens.
+      if (answer.kind === 'stream') {
+        discard(answer.response);
       }
       return;
     }
-    if (!this.isCurrent(connection)) {
-      discard(response);
-      return;
+    switch (answer.kind) {
+      case 'unreachable':
+        this.reconnectLater();
+        return;
+      case 'unauthorized':
+        this.stop('idle');
+        this.unauthorized.fire({ path: EVENTS_PATH, token: credentials.token });
+        return;
+      case 'refused':
+        this.reconnectLater(answer.retryAfterMs);
+        return;
+      case 'notAnEventStream':
+        this.stop('failed', NOT_AN_EVENT_STREAM);
+        return;
     }
-    if (response.status === 401) {
-      discard(response);
-      this.stop('idle');
-      this.unauthorized.fire({ path: EVENTS_PATH, token: credentials.token });
-      return;
-    }
-    if (!response.ok) {
-      discard(response);
-      this.reconnectLater(retryAfterMs(response.headers.get('Retry-After'), this.clock.now()));
-      return;
-    }
-    if (!isEventStream(response)) {
-      discard(response);
-      this.stop('failed', NOT_AN_EVENT_STREAM);
-      return;
-    }
+    const { response } = answer;
     this.backoff.wentLive();
     this.hasBeenLive = true;
     this.setState('live');

@@ -1,4 +1,5 @@
-import { RENEW_RETRY_MS, SESSION_END_WARNING_MS, SESSION_HANDOFF_MS, SessionLifecycle, TOKEN_SETTLE_MS } from '../../../../src/domain/lifecycle/SessionLifecycle';
+import { SESSION_HANDOFF_MS } from '../../../../src/domain/lifecycle/tokenReplaced';
+import { SessionLifecycle, TOKEN_SETTLE_MS } from '../../../../src/domain/lifecycle/SessionLifecycle';
 import { fakeJwt } from '../../support/fakeJwt';
 import { SessionStore } from '../../../../src/domain/ports/SessionStore';
 import { HttpClient } from '../../../../src/domain/ports/HttpClient';
@@ -90,7 +91,7 @@ describe('SessionLifecycle', () => {
 
   });
 
-  describe('the session is renewed while the console is used', () => {
+  describe('the session is renewed while the console is used (SessionRenewal), and the stream and the warning follow', () => {
     const MINUTE = 60_000;
     /** Moves the clock and the timers together, as time passing does. */
     const pass = (ms: number) => {
@@ -149,21 +150,6 @@ describe('SessionLifecycle', () => {
       expect(session.token).toBe(resultAt(signedIn + 14 * MINUTE, signedIn).token);
     });
 
-    it('tries a failed renewal again a minute later, while the token lasts', async () => {
-      const signedIn = bed.clock.now();
-      session.signIn(resultAt(signedIn, signedIn));
-      bed.backend.on('POST /auth/renew', { status: 503, body: { type: 'about:blank', title: 'Unavailable', status: 503 } });
-      pass(10 * MINUTE);
-      await flush();
-      expect(renewals()).toHaveLength(1);
-      bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 11 * MINUTE, signedIn) });
-      pass(RENEW_RETRY_MS);
-      await flush();
-      expect(renewals()).toHaveLength(2);
-      expect(session.isSignedIn).toBe(true);
-      expect(session.token).toBe(resultAt(signedIn + 11 * MINUTE, signedIn).token);
-    });
-
     it('stops renewing once a renewal no longer extends the session (its longest time reached)', async () => {
       const signedIn = bed.clock.now();
       session.signIn(resultAt(signedIn, signedIn));
@@ -190,22 +176,6 @@ describe('SessionLifecycle', () => {
       expect(bed.notifier.toasts).toEqual([]);
     });
 
-    it('takes the token another tab renewed instead of renewing the revoked one again', async () => {
-      const signedIn = bed.clock.now();
-      session.signIn(resultAt(signedIn, signedIn));
-      pass(10 * MINUTE - 1);
-      // Another tab renewed a moment ago; its storage event has not reached this one yet.
-      const elsewhere = resultAt(signedIn + 10 * MINUTE - 1, signedIn);
-      const stored = JSON.parse(localStorage.getItem(STATE_KEY) ?? '{}') as { auth: Record<string, unknown> };
-      localStorage.setItem(STATE_KEY, JSON.stringify({ ...stored, auth: { ...stored.auth, token: elsewhere.token } }));
-      pass(1);
-      await flush();
-      await flush();
-      expect(renewals()).toHaveLength(0);
-      expect(session.token).toBe(elsewhere.token);
-      expect(session.isSignedIn).toBe(true);
-    });
-
     it('opens a new stream, not a renewed one, for another session of the same user', async () => {
       const first = bed.clock.now();
       session.signIn(resultAt(first, first));
@@ -213,53 +183,6 @@ describe('SessionLifecycle', () => {
       session.signIn(resultAt(first + MINUTE, first + MINUTE));
       pass(TOKEN_SETTLE_MS);
       expect(bed.events.calls).toEqual(['open', 'close', 'open']);
-    });
-  });
-
-  describe('the end of the session is told two minutes before', () => {
-    /** Moves the clock and the timers together, as time passing does. */
-    const pass = (ms: number) => {
-      bed.clock.time += ms;
-      bed.timers.advance(ms);
-    };
-    const endsSoon = () => bed.notifier.toasts.filter((toast) => toast.message === 'session.endsSoon');
-
-    it('says so with the minutes left, once, two minutes before the token expires', async () => {
-      await start();
-      const result = loginResult(bed.clock.now());
-      session.signIn(result);
-      const life = Date.parse(result.expiresAt) - bed.clock.now();
-      pass(life - SESSION_END_WARNING_MS - 1);
-      expect(endsSoon()).toEqual([]);
-      pass(1);
-      expect(endsSoon()).toEqual([expect.objectContaining({ values: { count: 2 }, intent: 'warning' })]);
-      pass(SESSION_END_WARNING_MS - 1);
-      expect(endsSoon()).toHaveLength(1);
-    });
-
-    it('says nothing for a token replaced or signed out before, and tells the newer token\'s end instead', async () => {
-      await start();
-      const first = loginResult(bed.clock.now());
-      session.signIn(first);
-      pass(60 * 60_000);
-      const second = loginResult(bed.clock.now());
-      session.signIn(second);
-      pass(Date.parse(first.expiresAt) - bed.clock.now());
-      expect(endsSoon()).toEqual([]);
-      pass(Date.parse(second.expiresAt) - SESSION_END_WARNING_MS - bed.clock.now());
-      expect(endsSoon()).toHaveLength(1);
-      session.signOut();
-      pass(10 * 60 * 60_000);
-      expect(endsSoon()).toHaveLength(1);
-    });
-
-    it('says so at once for a session restored with less than two minutes left', async () => {
-      const result = loginResult(bed.clock.now());
-      localStorage.setItem(STATE_KEY, JSON.stringify({ auth: { token: result.token, language: 'de', colors: {}, user: demoUser } }));
-      bed.clock.time = Date.parse(result.expiresAt) - 60_000;
-      await start();
-      bed.timers.advance(0);
-      expect(endsSoon()).toEqual([expect.objectContaining({ values: { count: 1 } })]);
     });
   });
 
@@ -293,9 +216,8 @@ describe('SessionLifecycle', () => {
     });
   });
 
-  describe('a 401 to a request of the current session ends it once', () => {
+  describe('a 401 of the current session ends it (SessionExpiry)', () => {
     beforeEach(start);
-    const unauthorized = { status: 401, body: { type: 'about:blank', title: 'Unauthorized', status: 401 } };
     const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
     /** The refused token is still the one stored: its end waits for no other tab's renewed session any longer. */
     const handOffTimeOver = async () => {
@@ -309,79 +231,12 @@ describe('SessionLifecycle', () => {
       await settled();
     };
 
-    it('turns ten simultaneous 401s into one logout, one toast and one navigation back to where the operator was', async () => {
-      session.signIn(loginResult(bed.clock.now()));
-      bed.navigator.currentPath = '/orders?status=new';
-      bed.backend.on('GET /orders', unauthorized);
-      const http = bed.container.get<HttpClient>(HttpClient);
-      const signOut = jest.spyOn(session, 'signOut');
-      const results = await Promise.allSettled(Array.from({ length: 10 }, () => http.get('/orders')));
-      expect(results.every((result) => result.status === 'rejected')).toBe(true);
-      await handOffTimeOver();
-      expect(signOut).toHaveBeenCalledTimes(1);
-      expect(session.isSignedIn).toBe(false);
-      expect(bed.navigator.navigations).toEqual(['/login?returnTo=%2Forders%3Fstatus%3Dnew']);
-      expect(bed.notifier.toasts).toEqual([expect.objectContaining({ message: 'login.sessionExpired' })]);
-    });
-
     it('a 401 of the stream logs out like any other', async () => {
       session.signIn(loginResult(bed.clock.now()));
       bed.events.refuse(session.token);
       await handOffTimeOver();
       expect(session.isSignedIn).toBe(false);
       expect(bed.navigator.navigations.at(-1)).toMatch(/^\/login/);
-    });
-
-    it('ignores a 401 to a request made with an older token, and one made signed out', async () => {
-      const old = loginResult(bed.clock.now() - 1000);
-      session.signIn(old);
-      bed.backend.on('GET /orders', unauthorized);
-      const http = bed.container.get<HttpClient>(HttpClient);
-      const request = http.get('/orders');
-      session.signIn(loginResult(bed.clock.now()));
-      const current = session.token;
-      await expect(request).rejects.toMatchObject({ status: 401 });
-      bed.events.refuse(null);
-      expect(session.token).toBe(current);
-      expect(bed.navigator.navigations).toEqual([]);
-      expect(bed.notifier.toasts).toEqual([]);
-    });
-
-    it('lets a session go on whose token another tab renewed meanwhile (the renewal revoked the one refused)', async () => {
-      const signedIn = bed.clock.now();
-      session.signIn(loginResult(signedIn));
-      const refusedToken = session.token;
-      // The other tab stored its renewed token; its storage event has not reached this one yet.
-      const renewed = loginResult(signedIn + 1000);
-      const stored = JSON.parse(localStorage.getItem(STATE_KEY) ?? '{}') as { auth: Record<string, unknown> };
-      localStorage.setItem(STATE_KEY, JSON.stringify({ ...stored, auth: { ...stored.auth, token: renewed.token } }));
-      bed.events.refuse(refusedToken);
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      expect(session.isSignedIn).toBe(true);
-      expect(session.token).toBe(renewed.token);
-      expect(bed.navigator.navigations).toEqual([]);
-      expect(bed.notifier.toasts).toEqual([]);
-    });
-
-    it('tells the end of a session whose refused token has expired when the stored session is read again', async () => {
-      bed.navigator.currentPath = '/orders/o-7';
-      session.signIn(loginResult(bed.clock.now()));
-      // The token's time is over: read again, the stored session is no session any more, and no
-      // other tab's renewal is waited for.
-      bed.clock.time += 9 * 3600_000;
-      bed.events.refuse(session.token);
-      bed.events.refuse(session.token);
-      await settled();
-      expect(session.isSignedIn).toBe(false);
-      expect(bed.notifier.toasts).toEqual([expect.objectContaining({ message: 'login.sessionExpired' })]);
-      expect(bed.navigator.navigations).toEqual(['/login?returnTo=%2Forders%2Fo-7']);
-    });
-
-    it('stops after dispose()', async () => {
-      session.signIn(loginResult(bed.clock.now()));
-      lifecycle.dispose();
-      bed.events.refuse(session.token);
-      expect(session.isSignedIn).toBe(true);
     });
   });
 
@@ -493,37 +348,6 @@ describe('tabs of one browser agree on the session', () => {
     otherTab.setItem('auth', { token: null, language: 'en', colors: {}, user: null });
     await browserTellsThisTab(thisWindow, 'something.else');
     expect(session.isSignedIn).toBe(true);
-    lifecycle.dispose();
-    session.dispose();
-  });
-
-  it('a token refused because another tab renewed it waits for that tab\'s stored session, which the browser hands over late', async () => {
-    const { thisWindow, bed, session, signedIn, lifecycle } = await startSignedInElsewhere();
-
-    // The other tab renewed: the backend refuses the old token (the stream's reconnection), while
-    // this tab's copy of the storage still holds it once the renewal lock is free.
-    bed.events.refuse(signedIn.token);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(session.token).toBe(signedIn.token);
-    bed.timers.advance(SESSION_HANDOFF_MS / 2);
-    const renewed = loginResult(bed.clock.now() + 1000);
-    otherTab.setItem('auth', { token: renewed.token, language: 'de', colors: {}, user: renewed.user });
-    await browserTellsThisTab(thisWindow);
-    bed.timers.advance(SESSION_HANDOFF_MS);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(session.token).toBe(renewed.token);
-    expect(bed.navigator.navigations).toEqual([]);
-    expect(bed.notifier.toasts).toEqual([]);
-    expect(JSON.parse(localStorage.getItem(STATE_KEY) ?? '{}').auth.token).toBe(renewed.token);
-
-    // Refused in its turn with nothing handed over, the renewed token ends the session after the wait.
-    bed.events.refuse(renewed.token);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(session.isSignedIn).toBe(true);
-    bed.timers.advance(SESSION_HANDOFF_MS);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(session.isSignedIn).toBe(false);
-    expect(bed.notifier.toasts).toEqual([expect.objectContaining({ message: 'login.sessionExpired' })]);
     lifecycle.dispose();
     session.dispose();
   });

@@ -1,5 +1,6 @@
 import { OrdersPageStart } from '../../../../src/app/modules/ordersPageModule';
-import { SESSION_HANDOFF_MS, SessionLifecycle } from '../../../../src/domain/lifecycle/SessionLifecycle';
+import { SESSION_HANDOFF_MS } from '../../../../src/domain/lifecycle/tokenReplaced';
+import { SessionLifecycle } from '../../../../src/domain/lifecycle/SessionLifecycle';
 import { OrdersApi } from '../../../../src/domain/ports/OrdersApi';
 import { SessionStore } from '../../../../src/domain/ports/SessionStore';
 import { UnsavedEdits } from '../../../../src/domain/ports/UnsavedEdits';

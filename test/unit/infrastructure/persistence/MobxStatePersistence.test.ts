@@ -137,6 +137,31 @@ describe('MobxStatePersistence', () => {
     expect(store.name).toBe('changed after');
   });
 
+  it('writes nothing back when it reads a slice again: a tab whose copy of the storage is behind leaves another tab\'s write as it is', async () => {
+    // The browser hands a tab's write to the other tabs a moment later: until then they read what was there before.
+    let behind: string | null = null;
+    const thisTabsCopy = {
+      getItem: (key: string) => behind ?? localStorage.getItem(key),
+      setItem: (key: string, value: string) => localStorage.setItem(key, value),
+      removeItem: (key: string) => localStorage.removeItem(key),
+    } as Storage;
+    const thisTab = new MobxStatePersistence(new SlicedStorage(thisTabsCopy, STATE_KEY));
+    disposables.push(thisTab);
+    const store = new Kept();
+    await thisTab.persist(store, 'kept', ['name']);
+    runInAction(() => (store.name = 'first token'));
+    behind = localStorage.getItem(STATE_KEY);
+    // Another tab renews: its write is in the storage, not yet in this tab's copy.
+    new SlicedStorage(localStorage, STATE_KEY).setItem('kept', { name: 'renewed token' });
+
+    await thisTab.reread(store);
+    expect(store.name).toBe('first token');
+    expect(stored()?.['kept']).toEqual({ name: 'renewed token' });
+    // What this tab changes itself is still written.
+    runInAction(() => (store.name = 'changed here'));
+    expect(stored()?.['kept']).toEqual({ name: 'changed here' });
+  });
+
   it('tells when another tab wrote the state key, and only that key, until disposed', () => {
     const window = new EventTarget();
     const told = jest.fn();

@@ -1,0 +1,182 @@
+import { SessionExpiry } from '../../../../src/domain/lifecycle/SessionExpiry';
+import { SESSION_HANDOFF_MS } from '../../../../src/domain/lifecycle/tokenReplaced';
+import { HttpClient } from '../../../../src/domain/ports/HttpClient';
+import { SessionStore } from '../../../../src/domain/ports/SessionStore';
+import { StatePersistence } from '../../../../src/domain/ports/StatePersistence';
+import { MobxStatePersistence, STATE_KEY } from '../../../../src/infrastructure/persistence/MobxStatePersistence';
+import { SlicedStorage } from '../../../../src/infrastructure/persistence/SlicedStorage';
+import { createTestContainer, type TestBed } from '../../support/createTestContainer';
+import { loginResult } from '../../support/demoUser';
+
+describe('SessionExpiry', () => {
+  let bed: TestBed;
+  let session: SessionStore;
+  let expiry: SessionExpiry;
+
+  const start = async () => {
+    session = bed.container.get<SessionStore>(SessionStore);
+    await session.restore();
+    expiry = bed.container.get(SessionExpiry);
+    expiry.start();
+  };
+
+  beforeEach(() => {
+    localStorage.clear();
+    bed = createTestContainer();
+  });
+
+  afterEach(() => {
+    expiry.dispose();
+    session.dispose();
+  });
+
+  describe('a 401 to a request of the current session ends it once', () => {
+    beforeEach(start);
+    const unauthorized = { status: 401, body: { type: 'about:blank', title: 'Unauthorized', status: 401 } };
+    const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+    /** The refused token is still the one stored: its end waits for no other tab's renewed session any longer. */
+    const handOffTimeOver = async () => {
+      await settled();
+      expect(session.isSignedIn).toBe(true);
+      expect(bed.navigator.navigations).toEqual([]);
+      bed.timers.advance(SESSION_HANDOFF_MS - 1);
+      await settled();
+      expect(session.isSignedIn).toBe(true);
+      bed.timers.advance(1);
+      await settled();
+    };
+
+    it('turns ten simultaneous 401s into one logout, one toast and one navigation back to where the operator was', async () => {
+      session.signIn(loginResult(bed.clock.now()));
+      bed.navigator.currentPath = '/orders?status=new';
+      bed.backend.on('GET /orders', unauthorized);
+      const http = bed.container.get<HttpClient>(HttpClient);
+      const signOut = jest.spyOn(session, 'signOut');
+      const results = await Promise.allSettled(Array.from({ length: 10 }, () => http.get('/orders')));
+      expect(results.every((result) => result.status === 'rejected')).toBe(true);
+      await handOffTimeOver();
+      expect(signOut).toHaveBeenCalledTimes(1);
+      expect(session.isSignedIn).toBe(false);
+      expect(bed.navigator.navigations).toEqual(['/login?returnTo=%2Forders%3Fstatus%3Dnew']);
+      expect(bed.notifier.toasts).toEqual([expect.objectContaining({ message: 'login.sessionExpired' })]);
+    });
+
+    it('a 401 of the stream logs out like any other', async () => {
+      session.signIn(loginResult(bed.clock.now()));
+      bed.events.refuse(session.token);
+      await handOffTimeOver();
+      expect(session.isSignedIn).toBe(false);
+      expect(bed.navigator.navigations.at(-1)).toMatch(/^\/login/);
+    });
+
+    it('ignores a 401 to a request made with an older token, and one made signed out', async () => {
+      const old = loginResult(bed.clock.now() - 1000);
+      session.signIn(old);
+      bed.backend.on('GET /orders', unauthorized);
+      const http = bed.container.get<HttpClient>(HttpClient);
+      const request = http.get('/orders');
+      session.signIn(loginResult(bed.clock.now()));
+      const current = session.token;
+      await expect(request).rejects.toMatchObject({ status: 401 });
+      bed.events.refuse(null);
+      expect(session.token).toBe(current);
+      expect(bed.navigator.navigations).toEqual([]);
+      expect(bed.notifier.toasts).toEqual([]);
+    });
+
+    it('lets a session go on whose token another tab renewed meanwhile (the renewal revoked the one refused)', async () => {
+      const signedIn = bed.clock.now();
+      session.signIn(loginResult(signedIn));
+      const refusedToken = session.token;
+      // The other tab stored its renewed token; its storage event has not reached this one yet.
+      const renewed = loginResult(signedIn + 1000);
+      const stored = JSON.parse(localStorage.getItem(STATE_KEY) ?? '{}') as { auth: Record<string, unknown> };
+      localStorage.setItem(STATE_KEY, JSON.stringify({ ...stored, auth: { ...stored.auth, token: renewed.token } }));
+      bed.events.refuse(refusedToken);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(session.isSignedIn).toBe(true);
+      expect(session.token).toBe(renewed.token);
+      expect(bed.navigator.navigations).toEqual([]);
+      expect(bed.notifier.toasts).toEqual([]);
+    });
+
+    it('tells the end of a session whose refused token has expired when the stored session is read again', async () => {
+      bed.navigator.currentPath = '/orders/o-7';
+      session.signIn(loginResult(bed.clock.now()));
+      // The token's time is over: read again, the stored session is no session any more, and no
+      // other tab's renewal is waited for.
+      bed.clock.time += 9 * 3600_000;
+      bed.events.refuse(session.token);
+      bed.events.refuse(session.token);
+      await settled();
+      expect(session.isSignedIn).toBe(false);
+      expect(bed.notifier.toasts).toEqual([expect.objectContaining({ message: 'login.sessionExpired' })]);
+      expect(bed.navigator.navigations).toEqual(['/login?returnTo=%2Forders%2Fo-7']);
+    });
+
+    it('stops after dispose()', async () => {
+      session.signIn(loginResult(bed.clock.now()));
+      expiry.dispose();
+      bed.events.refuse(session.token);
+      expect(session.isSignedIn).toBe(true);
+    });
+  });
+});
+
+describe('SessionExpiry in one of the tabs of a browser', () => {
+  /** What another tab leaves in the shared storage (its own writes; the browser then tells this tab). */
+  const otherTab = new SlicedStorage(localStorage, STATE_KEY);
+  const browserTellsThisTab = async (target: EventTarget, key: string = STATE_KEY) => {
+    target.dispatchEvent(Object.assign(new Event('storage'), { key }));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  };
+  /** This tab starts with the session another tab signed in, and hears of that tab's writes through `thisWindow`. */
+  const startSignedInElsewhere = async () => {
+    localStorage.clear();
+    const thisWindow = new EventTarget();
+    const bed = createTestContainer();
+    bed.container.rebind(StatePersistence).toConstantValue(new MobxStatePersistence(new SlicedStorage(localStorage, STATE_KEY), thisWindow as Window));
+    const session = bed.container.get<SessionStore>(SessionStore);
+    const signedIn = loginResult(bed.clock.now());
+    otherTab.setItem('auth', { token: signedIn.token, language: 'de', colors: {}, user: signedIn.user });
+    await session.restore();
+    const expiry = bed.container.get(SessionExpiry);
+    expiry.start();
+    // Another tab's writes are read again when the browser tells of them (as the lifecycle does).
+    const rereading = bed.container.get<StatePersistence>(StatePersistence).onDidChangeElsewhere(() => void session.reread());
+    return { thisWindow, bed, session, signedIn, expiry, rereading };
+  };
+
+  it('a token refused because another tab renewed it waits for that tab\'s stored session, which the browser hands over late', async () => {
+    const { thisWindow, bed, session, signedIn, expiry, rereading } = await startSignedInElsewhere();
+
+    // The other tab renewed: the backend refuses the old token (the stream's reconnection), while
+    // this tab's copy of the storage still holds it once the renewal lock is free.
+    bed.events.refuse(signedIn.token);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(session.token).toBe(signedIn.token);
+    bed.timers.advance(SESSION_HANDOFF_MS / 2);
+    const renewed = loginResult(bed.clock.now() + 1000);
+    otherTab.setItem('auth', { token: renewed.token, language: 'de', colors: {}, user: renewed.user });
+    await browserTellsThisTab(thisWindow);
+    bed.timers.advance(SESSION_HANDOFF_MS);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(session.token).toBe(renewed.token);
+    expect(bed.navigator.navigations).toEqual([]);
+    expect(bed.notifier.toasts).toEqual([]);
+    expect(JSON.parse(localStorage.getItem(STATE_KEY) ?? '{}').auth.token).toBe(renewed.token);
+
+    // Refused in its turn with nothing handed over, the renewed token ends the session after the wait.
+    bed.events.refuse(renewed.token);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(session.isSignedIn).toBe(true);
+    bed.timers.advance(SESSION_HANDOFF_MS);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(session.isSignedIn).toBe(false);
+    expect(bed.notifier.toasts).toEqual([expect.objectContaining({ message: 'login.sessionExpired' })]);
+    rereading.dispose();
+    rereading.dispose();
+    expiry.dispose();
+    session.dispose();
+  });
+});

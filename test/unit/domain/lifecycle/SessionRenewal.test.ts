@@ -1,0 +1,245 @@
+import { RENEW_RETRY_MS, RENEWAL_LOCK, SessionRenewal } from '../../../../src/domain/lifecycle/SessionRenewal';
+import { SESSION_HANDOFF_MS } from '../../../../src/domain/lifecycle/tokenReplaced';
+import { SessionStore } from '../../../../src/domain/ports/SessionStore';
+import { TabLock } from '../../../../src/domain/ports/TabLock';
+import { STATE_KEY } from '../../../../src/infrastructure/persistence/MobxStatePersistence';
+import { createTestContainer, type TestBed } from '../../support/createTestContainer';
+import { demoUser } from '../../support/demoUser';
+import { fakeJwt } from '../../support/fakeJwt';
+
+const MINUTE = 60_000;
+
+/** A token of the backend's kind: 15 minutes from `at`, of the session signed in at `signedIn`. */
+const tokenAt = (at: number, signedIn: number, lifeMs = 15 * MINUTE) =>
+  fakeJwt({ sub: demoUser.id, iat: Math.floor(at / 1000), auth_time: Math.floor(signedIn / 1000), exp: Math.floor((at + lifeMs) / 1000), jti: `j-${at}` });
+const resultAt = (at: number, signedIn: number, lifeMs?: number) => ({
+  token: tokenAt(at, signedIn, lifeMs),
+  expiresAt: new Date(at + (lifeMs ?? 15 * MINUTE)).toISOString(),
+  user: demoUser,
+});
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** A tab lock another tab holds until the test releases it; records who asked for what. */
+class HeldTabLock implements TabLock {
+  readonly asked: string[] = [];
+  private release: () => void = () => undefined;
+  private readonly free = new Promise<void>((resolve) => (this.release = resolve));
+
+  async run<T>(name: string, work: (waited: boolean) => Promise<T>): Promise<T> {
+    this.asked.push(name);
+    await this.free;
+    return work(true);
+  }
+
+  letGo(): void {
+    this.release();
+  }
+}
+
+describe('SessionRenewal', () => {
+  let bed: TestBed;
+  let session: SessionStore;
+  let renewal: SessionRenewal;
+
+  /** Moves the clock and the timers together, as time passing does. */
+  const pass = (ms: number) => {
+    bed.clock.time += ms;
+    bed.timers.advance(ms);
+  };
+  const renewals = () => bed.backend.requests.filter((request) => request.method === 'POST' && request.url === '/auth/renew');
+
+  const start = async () => {
+    session = bed.container.get<SessionStore>(SessionStore);
+    await session.restore();
+    renewal = bed.container.get(SessionRenewal);
+    renewal.start();
+  };
+
+  beforeEach(() => {
+    localStorage.clear();
+    bed = createTestContainer();
+  });
+
+  afterEach(() => {
+    renewal.dispose();
+    session.dispose();
+  });
+
+  it('renews at two thirds of the token\'s life, and the renewed token in its turn', async () => {
+    await start();
+    const signedIn = bed.clock.now();
+    session.signIn(resultAt(signedIn, signedIn));
+    const renewed = resultAt(signedIn + 10 * MINUTE, signedIn);
+    bed.backend.on('POST /auth/renew', { status: 200, body: renewed });
+    pass(10 * MINUTE - 1);
+    await flush();
+    expect(renewals()).toHaveLength(0);
+    expect(renewal.renewalAhead).toBe(true);
+    pass(1);
+    await flush();
+    expect(renewals()).toHaveLength(1);
+    expect(session.token).toBe(renewed.token);
+    bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 20 * MINUTE, signedIn) });
+    pass(10 * MINUTE);
+    await flush();
+    expect(renewals()).toHaveLength(2);
+  });
+
+  it('does not renew an idle console, and renews when it is used again before the end', async () => {
+    await start();
+    const signedIn = bed.clock.now();
+    session.signIn(resultAt(signedIn, signedIn));
+    bed.activity.idle = true;
+    expect(renewal.renewalAhead).toBe(false);
+    bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 14 * MINUTE, signedIn) });
+    pass(13 * MINUTE);
+    await flush();
+    expect(renewals()).toHaveLength(0);
+    pass(MINUTE);
+    bed.activity.resume();
+    await flush();
+    expect(renewals()).toHaveLength(1);
+    expect(session.token).toBe(resultAt(signedIn + 14 * MINUTE, signedIn).token);
+  });
+
+  it('does not renew a token that expired while the console was idle', async () => {
+    await start();
+    const signedIn = bed.clock.now();
+    session.signIn(resultAt(signedIn, signedIn));
+    bed.activity.idle = true;
+    pass(15 * MINUTE);
+    bed.activity.resume();
+    await flush();
+    expect(renewals()).toHaveLength(0);
+  });
+
+  it('tries a failed renewal again a minute later, while the token lasts', async () => {
+    await start();
+    const signedIn = bed.clock.now();
+    session.signIn(resultAt(signedIn, signedIn));
+    bed.backend.on('POST /auth/renew', { status: 503, body: { type: 'about:blank', title: 'Unavailable', status: 503 } });
+    pass(10 * MINUTE);
+    await flush();
+    expect(renewals()).toHaveLength(1);
+    bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 11 * MINUTE, signedIn) });
+    pass(RENEW_RETRY_MS - 1);
+    await flush();
+    expect(renewals()).toHaveLength(1);
+    pass(1);
+    await flush();
+    expect(renewals()).toHaveLength(2);
+    expect(session.token).toBe(resultAt(signedIn + 11 * MINUTE, signedIn).token);
+  });
+
+  it('stops renewing once a renewal no longer extends the session (its longest time reached)', async () => {
+    await start();
+    const signedIn = bed.clock.now();
+    session.signIn(resultAt(signedIn, signedIn));
+    // The backend caps the renewed token at the session's end: the same expiry.
+    bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 10 * MINUTE, signedIn, 5 * MINUTE) });
+    pass(10 * MINUTE);
+    await flush();
+    expect(renewals()).toHaveLength(1);
+    expect(renewal.renewalAhead).toBe(false);
+    pass(5 * MINUTE);
+    await flush();
+    expect(renewals()).toHaveLength(1);
+  });
+
+  it('takes the token another tab renewed instead of renewing the revoked one again', async () => {
+    await start();
+    const signedIn = bed.clock.now();
+    session.signIn(resultAt(signedIn, signedIn));
+    pass(10 * MINUTE - 1);
+    // Another tab renewed a moment ago; its storage event has not reached this one yet.
+    const elsewhere = resultAt(signedIn + 10 * MINUTE - 1, signedIn);
+    const stored = JSON.parse(localStorage.getItem(STATE_KEY) ?? '{}') as { auth: Record<string, unknown> };
+    localStorage.setItem(STATE_KEY, JSON.stringify({ ...stored, auth: { ...stored.auth, token: elsewhere.token } }));
+    pass(1);
+    await flush();
+    await flush();
+    expect(renewals()).toHaveLength(0);
+    expect(session.token).toBe(elsewhere.token);
+  });
+
+  it('renews only under the tabs\' renewal lock, and reads the stored session once it has it', async () => {
+    const lock = new HeldTabLock();
+    bed.container.rebind(TabLock).toConstantValue(lock);
+    await start();
+    const signedIn = bed.clock.now();
+    session.signIn(resultAt(signedIn, signedIn));
+    bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 10 * MINUTE, signedIn) });
+    pass(10 * MINUTE);
+    await flush();
+    expect(lock.asked).toEqual([RENEWAL_LOCK]);
+    expect(renewals()).toHaveLength(0);
+    // The tab that held it renewed meanwhile.
+    const elsewhere = resultAt(signedIn + 10 * MINUTE, signedIn);
+    const stored = JSON.parse(localStorage.getItem(STATE_KEY) ?? '{}') as { auth: Record<string, unknown> };
+    localStorage.setItem(STATE_KEY, JSON.stringify({ ...stored, auth: { ...stored.auth, token: elsewhere.token } }));
+    lock.letGo();
+    await flush();
+    await flush();
+    expect(renewals()).toHaveLength(0);
+    expect(session.token).toBe(elsewhere.token);
+  });
+
+  describe('after waiting for the lock another tab held', () => {
+    /** The lock another tab held a moment ago: the work runs now, told that it waited. */
+    const lockHeldBefore: TabLock = { run: (_name, work) => work(true) };
+    /** Another tab stores its renewed session; this tab reads it when the browser tells it, `at` later. */
+    const handedOverLate = async (at: number, result: { token: string }) => {
+      const stored = JSON.parse(localStorage.getItem(STATE_KEY) ?? '{}') as { auth: Record<string, unknown> };
+      pass(at);
+      localStorage.setItem(STATE_KEY, JSON.stringify({ ...stored, auth: { ...stored.auth, token: result.token } }));
+      await session.reread();
+      await flush();
+    };
+
+    it('waits for that tab\'s renewed session, which the browser hands over after the lock, and sends no revoked token', async () => {
+      bed.container.rebind(TabLock).toConstantValue(lockHeldBefore);
+      await start();
+      const signedIn = bed.clock.now();
+      session.signIn(resultAt(signedIn, signedIn));
+      bed.backend.on('POST /auth/renew', { status: 401, body: { type: 'about:blank', title: 'Unauthorized', status: 401 } });
+      pass(10 * MINUTE);
+      await flush();
+      expect(renewals()).toHaveLength(0);
+      const elsewhere = resultAt(signedIn + 10 * MINUTE, signedIn);
+      await handedOverLate(SESSION_HANDOFF_MS - 1, elsewhere);
+      pass(SESSION_HANDOFF_MS);
+      await flush();
+      expect(renewals()).toHaveLength(0);
+      expect(session.token).toBe(elsewhere.token);
+    });
+
+    it('renews once the wait is over and nothing came (the other tab held the lock for something else)', async () => {
+      bed.container.rebind(TabLock).toConstantValue(lockHeldBefore);
+      await start();
+      const signedIn = bed.clock.now();
+      session.signIn(resultAt(signedIn, signedIn));
+      const renewed = resultAt(signedIn + 10 * MINUTE, signedIn);
+      bed.backend.on('POST /auth/renew', { status: 200, body: renewed });
+      pass(10 * MINUTE);
+      await flush();
+      pass(SESSION_HANDOFF_MS - 1);
+      await flush();
+      expect(renewals()).toHaveLength(0);
+      pass(1);
+      await flush();
+      await flush();
+      expect(renewals()).toHaveLength(1);
+      expect(session.token).toBe(renewed.token);
+    });
+  });
+
+  it('stops after dispose()', async () => {
+    await start();
+    const signedIn = bed.clock.now();
+    session.signIn(resultAt(signedIn, signedIn));
+    renewal.dispose();
+    pass(10 * MINUTE);
+    await flush();
+    expect(renewals()).toHaveLength(0);
+  });
+});
