@@ -2,7 +2,8 @@ import path from 'node:path';
 import envSchema from 'env-schema';
 import { parseInstant } from '../../shared/instant';
 import { parsePushServiceHosts } from '../push/pushServiceHosts';
-import { checkVapidSubject } from '../push/vapidKeys';
+import { keyFromSecret } from '../auth/signingKey';
+import { checkVapidSubject, vapidKeysFromValues } from '../push/vapidKeys';
 import { parseOrdersByTenant } from '../seed/seedDemoData';
 import type { BackendConfig } from './BackendConfig';
 import { environmentErrorMessage, type SchemaError } from './environmentErrors';
@@ -57,7 +58,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig 
   }
   // Its own message names the variable already.
   const vapidSubject = parsed('VAPID_SUBJECT', environment.VAPID_SUBJECT, checkVapidSubject, '');
-  const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = environment;
+  const { JWT_SECRET: jwtSecret, VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = environment;
+  // Checked here already, so that a wrong key stops the start before anything is opened (their messages name them).
+  parsed('JWT_SECRET', jwtSecret, keyFromSecret, '');
+  if (publicKey && privateKey) parsed('VAPID_PUBLIC_KEY', publicKey, (key) => vapidKeysFromValues(key, privateKey), '');
   return {
     port: environment.PORT,
     host: environment.HOST,
@@ -69,7 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig 
     seedNow: seedNowMs === undefined ? undefined : new Date(seedNowMs),
     staticDir: path.resolve(environment.STATIC_DIR ?? path.join(REPOSITORY_ROOT, 'dist')),
     serveSourceMaps: environment.SERVE_SOURCE_MAPS === '1',
-    jwtSecret: environment.JWT_SECRET,
+    jwtSecret,
     vapidKeys: publicKey && privateKey ? { publicKey, privateKey } : undefined,
     vapidSubject,
     push: {
