@@ -1,5 +1,6 @@
 import { generateVAPIDKeys } from 'web-push';
-import { startServer, type RunningServer, type StartServerOptions } from '../../../server/startServer';
+import type { BackendConfig } from '../../../server/config/BackendConfig';
+import { startServer, type RunningServer } from '../../../server/startServer';
 import { createScratchDatabase, describeOnPostgres, type ScratchDatabase } from '../support/scratchDatabase';
 import { call, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS } from '../support/testServer';
 
@@ -12,7 +13,7 @@ describeOnPostgres('keys shared by the processes on one PostgreSQL server', () =
   let scratch: ScratchDatabase;
   const running: RunningServer[] = [];
 
-  const start = async (options: Partial<StartServerOptions> = {}): Promise<RunningServer> => {
+  const start = async (options: Partial<BackendConfig> = {}): Promise<RunningServer> => {
     const server = await startServer({ databaseUrl: scratch.url, seedOrders: 0, staticDir: '/nonexistent/order-cockpit-dist', ...options });
     running.push(server);
     return server;

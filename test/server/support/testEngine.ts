@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Database } from '../../../server/db/Database';
 import { PgliteDatabase } from '../../../server/db/PgliteDatabase';
 import { PostgresDatabase } from '../../../server/db/PostgresDatabase';
-import type { StartServerOptions } from '../../../server/startServer';
+import type { BackendConfig } from '../../../server/config/BackendConfig';
 import { createTestDatabase } from './testDatabases';
 
 /**
@@ -59,7 +59,7 @@ export interface KeptStorage {
   /** The data directory: the token key, the push keys and, on the embedded engine, the database (`pgdata`). */
   dataDir: string;
   /** For `startServer`/`startTestServer`: the data directory and, on PostgreSQL, the database's URL. */
-  options: Pick<StartServerOptions, 'database' | 'databaseUrl'>;
+  options: Pick<Partial<BackendConfig>, 'database' | 'databaseUrl'>;
   /** For `server/main.ts`: DATA_DIR and DATABASE_URL (empty on the embedded engine). */
   env: { DATA_DIR: string; DATABASE_URL: string };
   /** Removes the directory and drops the database. */

@@ -1,7 +1,8 @@
 import type { Problem } from '../../../shared/Problem';
 import type { LoginResult } from '../../../shared/User';
 import { DEMO_PASSWORD, DEMO_TENANTS } from '../../../server/seed/demoAccounts';
-import { type RunningServer, type StartServerOptions, startServer } from '../../../server/startServer';
+import type { BackendConfig } from '../../../server/config/BackendConfig';
+import { type RunningServer, startServer } from '../../../server/startServer';
 import { migratedDumpFile } from './embeddedDump';
 import { createTestDatabase } from './testDatabases';
 import { TEST_ENGINE } from './testEngine';
@@ -53,8 +54,8 @@ export const TEST_SCRYPT_COST = { N: 2 ** 14, r: 8, p: 1 };
  * setup wrote, see embeddedDump.ts), or on PostgreSQL a database of its own, dropped when the server
  * closes. A `databaseUrl` or a data directory given (see `keptStorage`) is used as it is.
  */
-export async function startTestServer(options: StartServerOptions = {}): Promise<RunningServer> {
-  const settings: StartServerOptions = {
+export async function startTestServer(options: Partial<BackendConfig> = {}): Promise<RunningServer> {
+  const settings: Partial<BackendConfig> = {
     seedOrders: 50,
     staticDir: '/nonexistent/order-cockpit-dist',
     ...options,

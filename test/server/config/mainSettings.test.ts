@@ -14,13 +14,27 @@ function runMain(env: Record<string, string>): Promise<{ code: number | null; st
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, stderr })));
 }
 
-describe('SEED_NOW of server/main.ts', () => {
+describe('the settings of server/main.ts', () => {
   it.each(['yesterday', '2026-11-26', '2026-02-30T00:00:00Z'])(
-    'refuses to start with %j, naming the setting',
+    'refuses to start with SEED_NOW=%j, naming the setting',
     async (value) => {
       const { code, stderr } = await runMain({ SEED_NOW: value, DATA_DIR: '/nonexistent/never-created' });
       expect(code).toBe(1);
       expect(stderr).toContain(`SEED_NOW must be an instant such as 2026-11-26T00:00:00+01:00, not ${JSON.stringify(value)}`);
+    },
+    STARTUP_TIMEOUT_MS,
+  );
+
+  it.each([
+    [{ PORT: '80000' }, 'Cannot start: PORT must be a whole number from 0 to 65535, not "80000"'],
+    [{ SIMULATE: 'yes' }, 'Cannot start: SIMULATE must be 0 or 1, not "yes"'],
+    [{ WORKERS: '2', DATABASE_URL: '' }, 'Cannot start: WORKERS=2 needs PostgreSQL'],
+  ])(
+    'refuses to start with %j before it opens anything, naming the variable',
+    async (env, message) => {
+      const { code, stderr } = await runMain({ ...env, DATA_DIR: '/nonexistent/never-created' });
+      expect(code).toBe(1);
+      expect(stderr).toContain(message);
     },
     STARTUP_TIMEOUT_MS,
   );
