@@ -5,120 +5,102 @@ import { SessionStore } from '../../../../src/domain/ports/SessionStore';
 import { StatePersistence } from '../../../../src/domain/ports/StatePersistence';
 import { MobxStatePersistence, STATE_KEY } from '../../../../src/infrastructure/persistence/MobxStatePersistence';
 import { SlicedStorage } from '../../../../src/infrastructure/persistence/SlicedStorage';
-import { createTestContainer, type TestBed } from '../../support/createTestContainer';
+import { createTestContainer } from '../../support/createTestContainer';
 import { loginResult } from '../../support/demoUser';
+import { sessionPartTestBed } from './sessionPartTestBed';
 
 describe('SessionExpiry', () => {
-  let bed: TestBed;
-  let session: SessionStore;
-  let expiry: SessionExpiry;
-
-  const start = async () => {
-    session = bed.container.get<SessionStore>(SessionStore);
-    await session.restore();
-    expiry = bed.container.get(SessionExpiry);
-    expiry.start();
-  };
-
-  beforeEach(() => {
-    localStorage.clear();
-    bed = createTestContainer();
-  });
-
-  afterEach(() => {
-    expiry.dispose();
-    session.dispose();
-  });
+  const the = sessionPartTestBed((bed) => bed.container.get(SessionExpiry));
 
   describe('a 401 to a request of the current session ends it once', () => {
-    beforeEach(start);
+    beforeEach(the.start);
     const unauthorized = { status: 401, body: { type: 'about:blank', title: 'Unauthorized', status: 401 } };
     const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
     /** The refused token is still the one stored: its end waits for no other tab's renewed session any longer. */
     const handOffTimeOver = async () => {
       await settled();
-      expect(session.isSignedIn).toBe(true);
-      expect(bed.navigator.navigations).toEqual([]);
-      bed.timers.advance(SESSION_HANDOFF_MS - 1);
+      expect(the.session.isSignedIn).toBe(true);
+      expect(the.bed.navigator.navigations).toEqual([]);
+      the.bed.timers.advance(SESSION_HANDOFF_MS - 1);
       await settled();
-      expect(session.isSignedIn).toBe(true);
-      bed.timers.advance(1);
+      expect(the.session.isSignedIn).toBe(true);
+      the.bed.timers.advance(1);
       await settled();
     };
 
     it('turns ten simultaneous 401s into one logout, one toast and one navigation back to where the operator was', async () => {
-      session.signIn(loginResult(bed.clock.now()));
-      bed.navigator.currentPath = '/orders?status=new';
-      bed.backend.on('GET /orders', unauthorized);
-      const http = bed.container.get<HttpClient>(HttpClient);
-      const signOut = jest.spyOn(session, 'signOut');
+      the.session.signIn(loginResult(the.bed.clock.now()));
+      the.bed.navigator.currentPath = '/orders?status=new';
+      the.bed.backend.on('GET /orders', unauthorized);
+      const http = the.bed.container.get<HttpClient>(HttpClient);
+      const signOut = jest.spyOn(the.session, 'signOut');
       const results = await Promise.allSettled(Array.from({ length: 10 }, () => http.get('/orders')));
       expect(results.every((result) => result.status === 'rejected')).toBe(true);
       await handOffTimeOver();
       expect(signOut).toHaveBeenCalledTimes(1);
-      expect(session.isSignedIn).toBe(false);
-      expect(bed.navigator.navigations).toEqual(['/login?returnTo=%2Forders%3Fstatus%3Dnew']);
-      expect(bed.notifier.toasts).toEqual([expect.objectContaining({ message: 'login.sessionExpired' })]);
+      expect(the.session.isSignedIn).toBe(false);
+      expect(the.bed.navigator.navigations).toEqual(['/login?returnTo=%2Forders%3Fstatus%3Dnew']);
+      expect(the.bed.notifier.toasts).toEqual([expect.objectContaining({ message: 'login.sessionExpired' })]);
     });
 
     it('a 401 of the stream logs out like any other', async () => {
-      session.signIn(loginResult(bed.clock.now()));
-      bed.events.refuse(session.token);
+      the.session.signIn(loginResult(the.bed.clock.now()));
+      the.bed.events.refuse(the.session.token);
       await handOffTimeOver();
-      expect(session.isSignedIn).toBe(false);
-      expect(bed.navigator.navigations.at(-1)).toMatch(/^\/login/);
+      expect(the.session.isSignedIn).toBe(false);
+      expect(the.bed.navigator.navigations.at(-1)).toMatch(/^\/login/);
     });
 
     it('ignores a 401 to a request made with an older token, and one made signed out', async () => {
-      const old = loginResult(bed.clock.now() - 1000);
-      session.signIn(old);
-      bed.backend.on('GET /orders', unauthorized);
-      const http = bed.container.get<HttpClient>(HttpClient);
+      const old = loginResult(the.bed.clock.now() - 1000);
+      the.session.signIn(old);
+      the.bed.backend.on('GET /orders', unauthorized);
+      const http = the.bed.container.get<HttpClient>(HttpClient);
       const request = http.get('/orders');
-      session.signIn(loginResult(bed.clock.now()));
-      const current = session.token;
+      the.session.signIn(loginResult(the.bed.clock.now()));
+      const current = the.session.token;
       await expect(request).rejects.toMatchObject({ status: 401 });
-      bed.events.refuse(null);
-      expect(session.token).toBe(current);
-      expect(bed.navigator.navigations).toEqual([]);
-      expect(bed.notifier.toasts).toEqual([]);
+      the.bed.events.refuse(null);
+      expect(the.session.token).toBe(current);
+      expect(the.bed.navigator.navigations).toEqual([]);
+      expect(the.bed.notifier.toasts).toEqual([]);
     });
 
     it('lets a session go on whose token another tab renewed meanwhile (the renewal revoked the one refused)', async () => {
-      const signedIn = bed.clock.now();
-      session.signIn(loginResult(signedIn));
-      const refusedToken = session.token;
+      const signedIn = the.bed.clock.now();
+      the.session.signIn(loginResult(signedIn));
+      const refusedToken = the.session.token;
       // The other tab stored its renewed token; its storage event has not reached this one yet.
       const renewed = loginResult(signedIn + 1000);
       const stored = JSON.parse(localStorage.getItem(STATE_KEY) ?? '{}') as { auth: Record<string, unknown> };
       localStorage.setItem(STATE_KEY, JSON.stringify({ ...stored, auth: { ...stored.auth, token: renewed.token } }));
-      bed.events.refuse(refusedToken);
+      the.bed.events.refuse(refusedToken);
       await new Promise((resolve) => setTimeout(resolve, 0));
-      expect(session.isSignedIn).toBe(true);
-      expect(session.token).toBe(renewed.token);
-      expect(bed.navigator.navigations).toEqual([]);
-      expect(bed.notifier.toasts).toEqual([]);
+      expect(the.session.isSignedIn).toBe(true);
+      expect(the.session.token).toBe(renewed.token);
+      expect(the.bed.navigator.navigations).toEqual([]);
+      expect(the.bed.notifier.toasts).toEqual([]);
     });
 
     it('tells the end of a session whose refused token has expired when the stored session is read again', async () => {
-      bed.navigator.currentPath = '/orders/o-7';
-      session.signIn(loginResult(bed.clock.now()));
+      the.bed.navigator.currentPath = '/orders/o-7';
+      the.session.signIn(loginResult(the.bed.clock.now()));
       // The token's time is over: read again, the stored session is no session any more, and no
       // other tab's renewal is waited for.
-      bed.clock.time += 9 * 3600_000;
-      bed.events.refuse(session.token);
-      bed.events.refuse(session.token);
+      the.bed.clock.time += 9 * 3600_000;
+      the.bed.events.refuse(the.session.token);
+      the.bed.events.refuse(the.session.token);
       await settled();
-      expect(session.isSignedIn).toBe(false);
-      expect(bed.notifier.toasts).toEqual([expect.objectContaining({ message: 'login.sessionExpired' })]);
-      expect(bed.navigator.navigations).toEqual(['/login?returnTo=%2Forders%2Fo-7']);
+      expect(the.session.isSignedIn).toBe(false);
+      expect(the.bed.notifier.toasts).toEqual([expect.objectContaining({ message: 'login.sessionExpired' })]);
+      expect(the.bed.navigator.navigations).toEqual(['/login?returnTo=%2Forders%2Fo-7']);
     });
 
     it('stops after dispose()', async () => {
-      session.signIn(loginResult(bed.clock.now()));
-      expiry.dispose();
-      bed.events.refuse(session.token);
-      expect(session.isSignedIn).toBe(true);
+      the.session.signIn(loginResult(the.bed.clock.now()));
+      the.part.dispose();
+      the.bed.events.refuse(the.session.token);
+      expect(the.session.isSignedIn).toBe(true);
     });
   });
 });

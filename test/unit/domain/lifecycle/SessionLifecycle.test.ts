@@ -6,87 +6,69 @@ import { HttpClient } from '../../../../src/domain/ports/HttpClient';
 import { MobxStatePersistence, STATE_KEY } from '../../../../src/infrastructure/persistence/MobxStatePersistence';
 import { SlicedStorage } from '../../../../src/infrastructure/persistence/SlicedStorage';
 import { StatePersistence } from '../../../../src/domain/ports/StatePersistence';
-import { createTestContainer, type TestBed } from '../../support/createTestContainer';
+import { createTestContainer } from '../../support/createTestContainer';
 import { demoUser, loginResult } from '../../support/demoUser';
+import { sessionPartTestBed } from './sessionPartTestBed';
 
 describe('SessionLifecycle', () => {
-  let bed: TestBed;
-  let session: SessionStore;
-  let lifecycle: SessionLifecycle;
-
-  const start = async () => {
-    session = bed.container.get<SessionStore>(SessionStore);
-    await session.restore();
-    lifecycle = bed.container.get(SessionLifecycle);
-    lifecycle.start();
-  };
-
-  beforeEach(() => {
-    localStorage.clear();
-    bed = createTestContainer();
-  });
-
-  afterEach(() => {
-    lifecycle.dispose();
-    session.dispose();
-  });
+  const the = sessionPartTestBed((bed) => bed.container.get(SessionLifecycle));
 
   describe('the live stream follows the token after it settled', () => {
-    beforeEach(start);
+    beforeEach(the.start);
 
     it('opens exactly one stream about 500 ms after login', () => {
-      session.signIn(loginResult(bed.clock.now()));
-      bed.timers.advance(TOKEN_SETTLE_MS - 1);
-      expect(bed.events.opens).toBe(0);
-      bed.timers.advance(1);
-      expect(bed.events.calls).toEqual(['open']);
-      bed.timers.advance(10_000);
-      expect(bed.events.calls).toEqual(['open']);
+      the.session.signIn(loginResult(the.bed.clock.now()));
+      the.bed.timers.advance(TOKEN_SETTLE_MS - 1);
+      expect(the.bed.events.opens).toBe(0);
+      the.bed.timers.advance(1);
+      expect(the.bed.events.calls).toEqual(['open']);
+      the.bed.timers.advance(10_000);
+      expect(the.bed.events.calls).toEqual(['open']);
     });
 
     it('does not touch the stream for a token set and cleared within 500 ms', () => {
-      session.signIn(loginResult(bed.clock.now()));
-      bed.timers.advance(300);
-      session.signOut();
-      bed.timers.advance(2000);
-      expect(bed.events.calls).toEqual([]);
+      the.session.signIn(loginResult(the.bed.clock.now()));
+      the.bed.timers.advance(300);
+      the.session.signOut();
+      the.bed.timers.advance(2000);
+      expect(the.bed.events.calls).toEqual([]);
     });
 
     it('removes the tenant style at once on logout, and closes the stream 500 ms later', () => {
-      session.signIn(loginResult(bed.clock.now()));
-      bed.timers.advance(TOKEN_SETTLE_MS);
-      session.signOut();
-      expect(bed.theme.calls.at(-1)).toBe('remove');
-      bed.timers.advance(TOKEN_SETTLE_MS - 1);
-      expect(bed.events.calls).toEqual(['open']);
-      bed.timers.advance(1);
-      expect(bed.events.calls).toEqual(['open', 'close']);
+      the.session.signIn(loginResult(the.bed.clock.now()));
+      the.bed.timers.advance(TOKEN_SETTLE_MS);
+      the.session.signOut();
+      expect(the.bed.theme.calls.at(-1)).toBe('remove');
+      the.bed.timers.advance(TOKEN_SETTLE_MS - 1);
+      expect(the.bed.events.calls).toEqual(['open']);
+      the.bed.timers.advance(1);
+      expect(the.bed.events.calls).toEqual(['open', 'close']);
     });
 
     it('reopens with the new token when another replaces it', () => {
-      const first = loginResult(bed.clock.now());
-      const second = loginResult(bed.clock.now() + 1000);
-      session.signIn(first);
-      bed.timers.advance(TOKEN_SETTLE_MS);
-      session.signIn(second);
-      bed.timers.advance(TOKEN_SETTLE_MS);
-      expect(bed.events.calls).toEqual(['open', 'close', 'open']);
-      expect(bed.events.openedWith).toEqual([first.token, second.token]);
+      const first = loginResult(the.bed.clock.now());
+      const second = loginResult(the.bed.clock.now() + 1000);
+      the.session.signIn(first);
+      the.bed.timers.advance(TOKEN_SETTLE_MS);
+      the.session.signIn(second);
+      the.bed.timers.advance(TOKEN_SETTLE_MS);
+      expect(the.bed.events.calls).toEqual(['open', 'close', 'open']);
+      expect(the.bed.events.openedWith).toEqual([first.token, second.token]);
     });
 
     it('paints the tenant colours while signed in', () => {
-      session.signIn(loginResult(bed.clock.now(), { ...demoUser, theme: { color1: '#112233' } }));
-      expect(bed.theme.calls).toEqual([{ color1: '#112233' }]);
-      session.setUser({ ...demoUser, theme: { color1: '#112233', color3: 'rgb(1, 2, 3)' } });
-      expect(bed.theme.calls.at(-1)).toEqual({ color1: '#112233', color3: 'rgb(1, 2, 3)' });
+      the.session.signIn(loginResult(the.bed.clock.now(), { ...demoUser, theme: { color1: '#112233' } }));
+      expect(the.bed.theme.calls).toEqual([{ color1: '#112233' }]);
+      the.session.setUser({ ...demoUser, theme: { color1: '#112233', color3: 'rgb(1, 2, 3)' } });
+      expect(the.bed.theme.calls.at(-1)).toEqual({ color1: '#112233', color3: 'rgb(1, 2, 3)' });
     });
 
     it('subscribes to push when a token appears and unsubscribes when it goes', async () => {
-      expect(bed.push.calls).toEqual(['unsubscribeLeftover']);
-      session.signIn(loginResult(bed.clock.now()));
-      expect(bed.push.calls).toEqual(['unsubscribeLeftover', 'subscribe']);
-      session.signOut();
-      expect(bed.push.calls).toEqual(['unsubscribeLeftover', 'subscribe', 'unsubscribe']);
+      expect(the.bed.push.calls).toEqual(['unsubscribeLeftover']);
+      the.session.signIn(loginResult(the.bed.clock.now()));
+      expect(the.bed.push.calls).toEqual(['unsubscribeLeftover', 'subscribe']);
+      the.session.signOut();
+      expect(the.bed.push.calls).toEqual(['unsubscribeLeftover', 'subscribe', 'unsubscribe']);
     });
 
   });
@@ -95,8 +77,8 @@ describe('SessionLifecycle', () => {
     const MINUTE = 60_000;
     /** Moves the clock and the timers together, as time passing does. */
     const pass = (ms: number) => {
-      bed.clock.time += ms;
-      bed.timers.advance(ms);
+      the.bed.clock.time += ms;
+      the.bed.timers.advance(ms);
     };
     /** A token of the backend's kind: 15 minutes from `at`, of the session signed in at `signedIn`. */
     const tokenAt = (at: number, signedIn: number, lifeMs = 15 * MINUTE) =>
@@ -105,138 +87,138 @@ describe('SessionLifecycle', () => {
       const token = tokenAt(at, signedIn, lifeMs);
       return { token, expiresAt: new Date(at + (lifeMs ?? 15 * MINUTE)).toISOString(), user: demoUser };
     };
-    const renewals = () => bed.backend.requests.filter((request) => request.method === 'POST' && request.url === '/auth/renew');
+    const renewals = () => the.bed.backend.requests.filter((request) => request.method === 'POST' && request.url === '/auth/renew');
     const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-    beforeEach(start);
+    beforeEach(the.start);
 
     it('renews at two thirds of the token\'s life and moves the stream to the new token, resuming', async () => {
-      const signedIn = bed.clock.now();
-      session.signIn(resultAt(signedIn, signedIn));
+      const signedIn = the.bed.clock.now();
+      the.session.signIn(resultAt(signedIn, signedIn));
       pass(TOKEN_SETTLE_MS);
-      expect(bed.events.calls).toEqual(['open']);
+      expect(the.bed.events.calls).toEqual(['open']);
       const renewed = resultAt(signedIn + 10 * MINUTE, signedIn);
-      bed.backend.on('POST /auth/renew', { status: 200, body: renewed });
+      the.bed.backend.on('POST /auth/renew', { status: 200, body: renewed });
       pass(10 * MINUTE - TOKEN_SETTLE_MS - 1);
       expect(renewals()).toHaveLength(0);
       pass(1);
       await flush();
       expect(renewals()).toHaveLength(1);
-      expect(session.token).toBe(renewed.token);
+      expect(the.session.token).toBe(renewed.token);
       pass(TOKEN_SETTLE_MS);
-      expect(bed.events.calls).toEqual(['open', 'renew']);
-      expect(bed.events.openedWith.at(-1)).toBe(renewed.token);
+      expect(the.bed.events.calls).toEqual(['open', 'renew']);
+      expect(the.bed.events.openedWith.at(-1)).toBe(renewed.token);
       // The renewed token is renewed in its turn; no warning was due.
-      bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 20 * MINUTE, signedIn) });
+      the.bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 20 * MINUTE, signedIn) });
       pass(10 * MINUTE);
       await flush();
       expect(renewals()).toHaveLength(2);
-      expect(bed.notifier.toasts.filter((toast) => toast.message === 'session.endsSoon')).toEqual([]);
+      expect(the.bed.notifier.toasts.filter((toast) => toast.message === 'session.endsSoon')).toEqual([]);
     });
 
     it('does not renew an idle console: it warns, and renews when it is used again before the end', async () => {
-      const signedIn = bed.clock.now();
-      session.signIn(resultAt(signedIn, signedIn));
-      bed.activity.idle = true;
-      bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 14 * MINUTE, signedIn) });
+      const signedIn = the.bed.clock.now();
+      the.session.signIn(resultAt(signedIn, signedIn));
+      the.bed.activity.idle = true;
+      the.bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 14 * MINUTE, signedIn) });
       pass(13 * MINUTE);
       await flush();
       expect(renewals()).toHaveLength(0);
-      expect(bed.notifier.toasts).toEqual([expect.objectContaining({ message: 'session.endsSoon', values: { count: 2 } })]);
+      expect(the.bed.notifier.toasts).toEqual([expect.objectContaining({ message: 'session.endsSoon', values: { count: 2 } })]);
       pass(MINUTE);
-      bed.activity.resume();
+      the.bed.activity.resume();
       await flush();
       expect(renewals()).toHaveLength(1);
-      expect(session.token).toBe(resultAt(signedIn + 14 * MINUTE, signedIn).token);
+      expect(the.session.token).toBe(resultAt(signedIn + 14 * MINUTE, signedIn).token);
     });
 
     it('stops renewing once a renewal no longer extends the session (its longest time reached)', async () => {
-      const signedIn = bed.clock.now();
-      session.signIn(resultAt(signedIn, signedIn));
+      const signedIn = the.bed.clock.now();
+      the.session.signIn(resultAt(signedIn, signedIn));
       // The backend caps the renewed token at the session's end: the same expiry.
-      bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 10 * MINUTE, signedIn, 5 * MINUTE) });
+      the.bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 10 * MINUTE, signedIn, 5 * MINUTE) });
       pass(10 * MINUTE);
       await flush();
       expect(renewals()).toHaveLength(1);
       pass(4 * MINUTE);
       await flush();
       expect(renewals()).toHaveLength(1);
-      expect(bed.notifier.toasts.filter((toast) => toast.message === 'session.endsSoon')).toHaveLength(1);
+      expect(the.bed.notifier.toasts.filter((toast) => toast.message === 'session.endsSoon')).toHaveLength(1);
     });
 
     it('warns of no end that a renewal still to come prevents (tokens shorter than six minutes)', async () => {
-      const signedIn = bed.clock.now();
-      session.signIn(resultAt(signedIn, signedIn, 3 * MINUTE));
-      bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 2 * MINUTE, signedIn, 3 * MINUTE) });
+      const signedIn = the.bed.clock.now();
+      the.session.signIn(resultAt(signedIn, signedIn, 3 * MINUTE));
+      the.bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 2 * MINUTE, signedIn, 3 * MINUTE) });
       pass(MINUTE);
-      expect(bed.notifier.toasts).toEqual([]);
+      expect(the.bed.notifier.toasts).toEqual([]);
       pass(MINUTE);
       await flush();
       expect(renewals()).toHaveLength(1);
-      expect(bed.notifier.toasts).toEqual([]);
+      expect(the.bed.notifier.toasts).toEqual([]);
     });
 
     it('opens a new stream, not a renewed one, for another session of the same user', async () => {
-      const first = bed.clock.now();
-      session.signIn(resultAt(first, first));
+      const first = the.bed.clock.now();
+      the.session.signIn(resultAt(first, first));
       pass(TOKEN_SETTLE_MS);
-      session.signIn(resultAt(first + MINUTE, first + MINUTE));
+      the.session.signIn(resultAt(first + MINUTE, first + MINUTE));
       pass(TOKEN_SETTLE_MS);
-      expect(bed.events.calls).toEqual(['open', 'close', 'open']);
+      expect(the.bed.events.calls).toEqual(['open', 'close', 'open']);
     });
   });
 
   describe('a 403 to a request of the current session reads the user again and keeps the session', () => {
-    beforeEach(start);
+    beforeEach(the.start);
     const forbidden = { status: 403, body: { type: 'urn:order-cockpit:problem:forbidden', title: 'Nicht erlaubt', status: 403, role: 'viewer', required: 'operator' } };
 
     it('takes the role the backend has now, shows no logout and stays signed in', async () => {
-      session.signIn(loginResult(bed.clock.now()));
-      expect(session.role).toBe('operator');
-      bed.backend.on('PATCH /orders/o-1', forbidden);
-      bed.backend.on('GET /me', { status: 200, body: { ...demoUser, role: 'viewer' } });
-      const http = bed.container.get<HttpClient>(HttpClient);
+      the.session.signIn(loginResult(the.bed.clock.now()));
+      expect(the.session.role).toBe('operator');
+      the.bed.backend.on('PATCH /orders/o-1', forbidden);
+      the.bed.backend.on('GET /me', { status: 200, body: { ...demoUser, role: 'viewer' } });
+      const http = the.bed.container.get<HttpClient>(HttpClient);
       await expect(http.put('/orders/o-1', { notes: 'x' })).rejects.toMatchObject({ status: 403, kind: 'forbidden' });
       await new Promise((resolve) => setTimeout(resolve, 0));
-      expect(bed.backend.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['PATCH /orders/o-1', 'GET /me']);
-      expect(session.role).toBe('viewer');
-      expect(session.isSignedIn).toBe(true);
-      expect(bed.navigator.navigations).toEqual([]);
+      expect(the.bed.backend.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['PATCH /orders/o-1', 'GET /me']);
+      expect(the.session.role).toBe('viewer');
+      expect(the.session.isSignedIn).toBe(true);
+      expect(the.bed.navigator.navigations).toEqual([]);
     });
 
     it('reads nothing for a 403 of an older session\'s request', async () => {
-      session.signIn(loginResult(bed.clock.now() - 1000));
-      bed.backend.on('PATCH /orders/o-1', forbidden);
-      const http = bed.container.get<HttpClient>(HttpClient);
+      the.session.signIn(loginResult(the.bed.clock.now() - 1000));
+      the.bed.backend.on('PATCH /orders/o-1', forbidden);
+      const http = the.bed.container.get<HttpClient>(HttpClient);
       const request = http.put('/orders/o-1', { notes: 'x' });
-      session.signIn(loginResult(bed.clock.now()));
+      the.session.signIn(loginResult(the.bed.clock.now()));
       await expect(request).rejects.toMatchObject({ status: 403 });
       await new Promise((resolve) => setTimeout(resolve, 0));
-      expect(bed.backend.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['PATCH /orders/o-1']);
+      expect(the.bed.backend.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['PATCH /orders/o-1']);
     });
   });
 
   describe('a 401 of the current session ends it (SessionExpiry)', () => {
-    beforeEach(start);
+    beforeEach(the.start);
     const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
     /** The refused token is still the one stored: its end waits for no other tab's renewed session any longer. */
     const handOffTimeOver = async () => {
       await settled();
-      expect(session.isSignedIn).toBe(true);
-      expect(bed.navigator.navigations).toEqual([]);
-      bed.timers.advance(SESSION_HANDOFF_MS - 1);
+      expect(the.session.isSignedIn).toBe(true);
+      expect(the.bed.navigator.navigations).toEqual([]);
+      the.bed.timers.advance(SESSION_HANDOFF_MS - 1);
       await settled();
-      expect(session.isSignedIn).toBe(true);
-      bed.timers.advance(1);
+      expect(the.session.isSignedIn).toBe(true);
+      the.bed.timers.advance(1);
       await settled();
     };
 
     it('a 401 of the stream logs out like any other', async () => {
-      session.signIn(loginResult(bed.clock.now()));
-      bed.events.refuse(session.token);
+      the.session.signIn(loginResult(the.bed.clock.now()));
+      the.bed.events.refuse(the.session.token);
       await handOffTimeOver();
-      expect(session.isSignedIn).toBe(false);
-      expect(bed.navigator.navigations.at(-1)).toMatch(/^\/login/);
+      expect(the.session.isSignedIn).toBe(false);
+      expect(the.bed.navigator.navigations.at(-1)).toMatch(/^\/login/);
     });
   });
 
@@ -246,18 +228,18 @@ describe('SessionLifecycle', () => {
     await firstSession.restore();
     firstSession.signIn(loginResult(first.clock.now(), { ...demoUser, language: 'de', theme: {} }));
     firstSession.dispose();
-    bed.backend.on('GET /me', { status: 200, body: { ...demoUser, language: 'en', theme: { color1: '#112233' } } });
-    await start();
+    the.bed.backend.on('GET /me', { status: 200, body: { ...demoUser, language: 'en', theme: { color1: '#112233' } } });
+    await the.start();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(bed.backend.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['GET /me']);
-    expect(session.language).toBe('en');
-    expect(bed.theme.calls.at(-1)).toEqual({ color1: '#112233' });
+    expect(the.bed.backend.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['GET /me']);
+    expect(the.session.language).toBe('en');
+    expect(the.bed.theme.calls.at(-1)).toEqual({ color1: '#112233' });
   });
 
   it('does not read the user at a start without a session', async () => {
-    await start();
+    await the.start();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(bed.backend.requests).toEqual([]);
+    expect(the.bed.backend.requests).toEqual([]);
   });
 
   it('opens the stream for a session restored from storage, and subscribes to push', async () => {
@@ -266,18 +248,18 @@ describe('SessionLifecycle', () => {
     await firstSession.restore();
     firstSession.signIn(loginResult(first.clock.now()));
     firstSession.dispose();
-    await start();
-    expect(session.isSignedIn).toBe(true);
-    expect(bed.push.calls).toEqual(['subscribe']);
-    bed.timers.advance(TOKEN_SETTLE_MS);
-    expect(bed.events.calls).toEqual(['open']);
+    await the.start();
+    expect(the.session.isSignedIn).toBe(true);
+    expect(the.bed.push.calls).toEqual(['subscribe']);
+    the.bed.timers.advance(TOKEN_SETTLE_MS);
+    expect(the.bed.events.calls).toEqual(['open']);
   });
 
   describe('a start without a session forgets the push subscription an earlier session left in this browser', () => {
     it('when nobody was signed in', async () => {
-      await start();
-      expect(session.isSignedIn).toBe(false);
-      expect(bed.push.calls).toEqual(['unsubscribeLeftover']);
+      await the.start();
+      expect(the.session.isSignedIn).toBe(false);
+      expect(the.bed.push.calls).toEqual(['unsubscribeLeftover']);
     });
 
     it('when the stored token expired while the console was closed', async () => {
@@ -286,19 +268,19 @@ describe('SessionLifecycle', () => {
       await earlierSession.restore();
       earlierSession.signIn(loginResult(earlier.clock.now()));
       earlierSession.dispose();
-      bed.clock.time = earlier.clock.now() + 9 * 3600 * 1000;
-      await start();
-      expect(session.isSignedIn).toBe(false);
-      expect(bed.push.calls).toEqual(['unsubscribeLeftover']);
-      bed.timers.advance(TOKEN_SETTLE_MS);
-      expect(bed.events.calls).toEqual([]);
+      the.bed.clock.time = earlier.clock.now() + 9 * 3600 * 1000;
+      await the.start();
+      expect(the.session.isSignedIn).toBe(false);
+      expect(the.bed.push.calls).toEqual(['unsubscribeLeftover']);
+      the.bed.timers.advance(TOKEN_SETTLE_MS);
+      expect(the.bed.events.calls).toEqual([]);
     });
 
     it('once: signing in and out afterwards subscribes and unsubscribes as always', async () => {
-      await start();
-      session.signIn(loginResult(bed.clock.now()));
-      session.signOut();
-      expect(bed.push.calls).toEqual(['unsubscribeLeftover', 'subscribe', 'unsubscribe']);
+      await the.start();
+      the.session.signIn(loginResult(the.bed.clock.now()));
+      the.session.signOut();
+      expect(the.bed.push.calls).toEqual(['unsubscribeLeftover', 'subscribe', 'unsubscribe']);
     });
   });
 });

@@ -1,11 +1,10 @@
 import { RENEW_RETRY_MS, RENEWAL_LOCK, SessionRenewal } from '../../../../src/domain/lifecycle/SessionRenewal';
 import { SESSION_HANDOFF_MS } from '../../../../src/domain/lifecycle/tokenReplaced';
-import { SessionStore } from '../../../../src/domain/ports/SessionStore';
 import { TabLock } from '../../../../src/domain/ports/TabLock';
 import { STATE_KEY } from '../../../../src/infrastructure/persistence/MobxStatePersistence';
-import { createTestContainer, type TestBed } from '../../support/createTestContainer';
 import { demoUser } from '../../support/demoUser';
 import { fakeJwt } from '../../support/fakeJwt';
+import { sessionPartTestBed } from './sessionPartTestBed';
 
 const MINUTE = 60_000;
 
@@ -37,119 +36,100 @@ class HeldTabLock implements TabLock {
 }
 
 describe('SessionRenewal', () => {
-  let bed: TestBed;
-  let session: SessionStore;
-  let renewal: SessionRenewal;
+  const the = sessionPartTestBed((bed) => bed.container.get(SessionRenewal));
 
   /** Moves the clock and the timers together, as time passing does. */
   const pass = (ms: number) => {
-    bed.clock.time += ms;
-    bed.timers.advance(ms);
+    the.bed.clock.time += ms;
+    the.bed.timers.advance(ms);
   };
-  const renewals = () => bed.backend.requests.filter((request) => request.method === 'POST' && request.url === '/auth/renew');
-
-  const start = async () => {
-    session = bed.container.get<SessionStore>(SessionStore);
-    await session.restore();
-    renewal = bed.container.get(SessionRenewal);
-    renewal.start();
-  };
-
-  beforeEach(() => {
-    localStorage.clear();
-    bed = createTestContainer();
-  });
-
-  afterEach(() => {
-    renewal.dispose();
-    session.dispose();
-  });
+  const renewals = () => the.bed.backend.requests.filter((request) => request.method === 'POST' && request.url === '/auth/renew');
 
   it('renews at two thirds of the token\'s life, and the renewed token in its turn', async () => {
-    await start();
-    const signedIn = bed.clock.now();
-    session.signIn(resultAt(signedIn, signedIn));
+    await the.start();
+    const signedIn = the.bed.clock.now();
+    the.session.signIn(resultAt(signedIn, signedIn));
     const renewed = resultAt(signedIn + 10 * MINUTE, signedIn);
-    bed.backend.on('POST /auth/renew', { status: 200, body: renewed });
+    the.bed.backend.on('POST /auth/renew', { status: 200, body: renewed });
     pass(10 * MINUTE - 1);
     await flush();
     expect(renewals()).toHaveLength(0);
-    expect(renewal.renewalAhead).toBe(true);
+    expect(the.part.renewalAhead).toBe(true);
     pass(1);
     await flush();
     expect(renewals()).toHaveLength(1);
-    expect(session.token).toBe(renewed.token);
-    bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 20 * MINUTE, signedIn) });
+    expect(the.session.token).toBe(renewed.token);
+    the.bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 20 * MINUTE, signedIn) });
     pass(10 * MINUTE);
     await flush();
     expect(renewals()).toHaveLength(2);
   });
 
   it('does not renew an idle console, and renews when it is used again before the end', async () => {
-    await start();
-    const signedIn = bed.clock.now();
-    session.signIn(resultAt(signedIn, signedIn));
-    bed.activity.idle = true;
-    expect(renewal.renewalAhead).toBe(false);
-    bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 14 * MINUTE, signedIn) });
+    await the.start();
+    const signedIn = the.bed.clock.now();
+    the.session.signIn(resultAt(signedIn, signedIn));
+    the.bed.activity.idle = true;
+    expect(the.part.renewalAhead).toBe(false);
+    the.bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 14 * MINUTE, signedIn) });
     pass(13 * MINUTE);
     await flush();
     expect(renewals()).toHaveLength(0);
     pass(MINUTE);
-    bed.activity.resume();
+    the.bed.activity.resume();
     await flush();
     expect(renewals()).toHaveLength(1);
-    expect(session.token).toBe(resultAt(signedIn + 14 * MINUTE, signedIn).token);
+    expect(the.session.token).toBe(resultAt(signedIn + 14 * MINUTE, signedIn).token);
   });
 
   it('does not renew a token that expired while the console was idle', async () => {
-    await start();
-    const signedIn = bed.clock.now();
-    session.signIn(resultAt(signedIn, signedIn));
-    bed.activity.idle = true;
+    await the.start();
+    const signedIn = the.bed.clock.now();
+    the.session.signIn(resultAt(signedIn, signedIn));
+    the.bed.activity.idle = true;
     pass(15 * MINUTE);
-    bed.activity.resume();
+    the.bed.activity.resume();
     await flush();
     expect(renewals()).toHaveLength(0);
   });
 
   it('tries a failed renewal again a minute later, while the token lasts', async () => {
-    await start();
-    const signedIn = bed.clock.now();
-    session.signIn(resultAt(signedIn, signedIn));
-    bed.backend.on('POST /auth/renew', { status: 503, body: { type: 'about:blank', title: 'Unavailable', status: 503 } });
+    await the.start();
+    const signedIn = the.bed.clock.now();
+    the.session.signIn(resultAt(signedIn, signedIn));
+    the.bed.backend.on('POST /auth/renew', { status: 503, body: { type: 'about:blank', title: 'Unavailable', status: 503 } });
     pass(10 * MINUTE);
     await flush();
     expect(renewals()).toHaveLength(1);
-    bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 11 * MINUTE, signedIn) });
+    the.bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 11 * MINUTE, signedIn) });
     pass(RENEW_RETRY_MS - 1);
     await flush();
     expect(renewals()).toHaveLength(1);
     pass(1);
     await flush();
     expect(renewals()).toHaveLength(2);
-    expect(session.token).toBe(resultAt(signedIn + 11 * MINUTE, signedIn).token);
+    expect(the.session.token).toBe(resultAt(signedIn + 11 * MINUTE, signedIn).token);
   });
 
   it('stops renewing once a renewal no longer extends the session (its longest time reached)', async () => {
-    await start();
-    const signedIn = bed.clock.now();
-    session.signIn(resultAt(signedIn, signedIn));
+    await the.start();
+    const signedIn = the.bed.clock.now();
+    the.session.signIn(resultAt(signedIn, signedIn));
     // The backend caps the renewed token at the session's end: the same expiry.
-    bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 10 * MINUTE, signedIn, 5 * MINUTE) });
+    the.bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 10 * MINUTE, signedIn, 5 * MINUTE) });
     pass(10 * MINUTE);
     await flush();
     expect(renewals()).toHaveLength(1);
-    expect(renewal.renewalAhead).toBe(false);
+    expect(the.part.renewalAhead).toBe(false);
     pass(5 * MINUTE);
     await flush();
     expect(renewals()).toHaveLength(1);
   });
 
   it('takes the token another tab renewed instead of renewing the revoked one again', async () => {
-    await start();
-    const signedIn = bed.clock.now();
-    session.signIn(resultAt(signedIn, signedIn));
+    await the.start();
+    const signedIn = the.bed.clock.now();
+    the.session.signIn(resultAt(signedIn, signedIn));
     pass(10 * MINUTE - 1);
     // Another tab renewed a moment ago; its storage event has not reached this one yet.
     const elsewhere = resultAt(signedIn + 10 * MINUTE - 1, signedIn);
@@ -159,16 +139,16 @@ describe('SessionRenewal', () => {
     await flush();
     await flush();
     expect(renewals()).toHaveLength(0);
-    expect(session.token).toBe(elsewhere.token);
+    expect(the.session.token).toBe(elsewhere.token);
   });
 
   it('renews only under the tabs\' renewal lock, and reads the stored session once it has it', async () => {
     const lock = new HeldTabLock();
-    bed.container.rebind(TabLock).toConstantValue(lock);
-    await start();
-    const signedIn = bed.clock.now();
-    session.signIn(resultAt(signedIn, signedIn));
-    bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 10 * MINUTE, signedIn) });
+    the.bed.container.rebind(TabLock).toConstantValue(lock);
+    await the.start();
+    const signedIn = the.bed.clock.now();
+    the.session.signIn(resultAt(signedIn, signedIn));
+    the.bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 10 * MINUTE, signedIn) });
     pass(10 * MINUTE);
     await flush();
     expect(lock.asked).toEqual([RENEWAL_LOCK]);
@@ -181,7 +161,7 @@ describe('SessionRenewal', () => {
     await flush();
     await flush();
     expect(renewals()).toHaveLength(0);
-    expect(session.token).toBe(elsewhere.token);
+    expect(the.session.token).toBe(elsewhere.token);
   });
 
   describe('after waiting for the lock another tab held', () => {
@@ -192,16 +172,16 @@ describe('SessionRenewal', () => {
       const stored = JSON.parse(localStorage.getItem(STATE_KEY) ?? '{}') as { auth: Record<string, unknown> };
       pass(at);
       localStorage.setItem(STATE_KEY, JSON.stringify({ ...stored, auth: { ...stored.auth, token: result.token } }));
-      await session.reread();
+      await the.session.reread();
       await flush();
     };
 
     it('waits for that tab\'s renewed session, which the browser hands over after the lock, and sends no revoked token', async () => {
-      bed.container.rebind(TabLock).toConstantValue(lockHeldBefore);
-      await start();
-      const signedIn = bed.clock.now();
-      session.signIn(resultAt(signedIn, signedIn));
-      bed.backend.on('POST /auth/renew', { status: 401, body: { type: 'about:blank', title: 'Unauthorized', status: 401 } });
+      the.bed.container.rebind(TabLock).toConstantValue(lockHeldBefore);
+      await the.start();
+      const signedIn = the.bed.clock.now();
+      the.session.signIn(resultAt(signedIn, signedIn));
+      the.bed.backend.on('POST /auth/renew', { status: 401, body: { type: 'about:blank', title: 'Unauthorized', status: 401 } });
       pass(10 * MINUTE);
       await flush();
       expect(renewals()).toHaveLength(0);
@@ -210,16 +190,16 @@ describe('SessionRenewal', () => {
       pass(SESSION_HANDOFF_MS);
       await flush();
       expect(renewals()).toHaveLength(0);
-      expect(session.token).toBe(elsewhere.token);
+      expect(the.session.token).toBe(elsewhere.token);
     });
 
     it('renews once the wait is over and nothing came (the other tab held the lock for something else)', async () => {
-      bed.container.rebind(TabLock).toConstantValue(lockHeldBefore);
-      await start();
-      const signedIn = bed.clock.now();
-      session.signIn(resultAt(signedIn, signedIn));
+      the.bed.container.rebind(TabLock).toConstantValue(lockHeldBefore);
+      await the.start();
+      const signedIn = the.bed.clock.now();
+      the.session.signIn(resultAt(signedIn, signedIn));
       const renewed = resultAt(signedIn + 10 * MINUTE, signedIn);
-      bed.backend.on('POST /auth/renew', { status: 200, body: renewed });
+      the.bed.backend.on('POST /auth/renew', { status: 200, body: renewed });
       pass(10 * MINUTE);
       await flush();
       pass(SESSION_HANDOFF_MS - 1);
@@ -229,15 +209,15 @@ describe('SessionRenewal', () => {
       await flush();
       await flush();
       expect(renewals()).toHaveLength(1);
-      expect(session.token).toBe(renewed.token);
+      expect(the.session.token).toBe(renewed.token);
     });
   });
 
   it('stops after dispose()', async () => {
-    await start();
-    const signedIn = bed.clock.now();
-    session.signIn(resultAt(signedIn, signedIn));
-    renewal.dispose();
+    await the.start();
+    const signedIn = the.bed.clock.now();
+    the.session.signIn(resultAt(signedIn, signedIn));
+    the.part.dispose();
     pass(10 * MINUTE);
     await flush();
     expect(renewals()).toHaveLength(0);

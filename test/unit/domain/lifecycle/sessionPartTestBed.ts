@@ -1,0 +1,68 @@
+import { SessionStore } from '../../../../src/domain/ports/SessionStore';
+import { createTestContainer, type TestBed } from '../../support/createTestContainer';
+
+/** One of the session's parts: started once the session is restored, disposed with it. */
+interface SessionPart {
+  start(): void;
+  dispose(): void;
+}
+
+/** The test bed of one of the session's parts, as the tests of a `describe` see it. */
+export interface SessionPartTestBed<Part extends SessionPart> {
+  /** The container over a cleared localStorage, new for each test. */
+  readonly bed: TestBed;
+  /** The container's session store; there once `start()` ran. */
+  readonly session: SessionStore;
+  /** The part under test; there once `start()` ran. */
+  readonly part: Part;
+  /** Restores the session from storage, then makes the part and starts it (after the test arranged what it needs). */
+  start(): Promise<void>;
+}
+
+/**
+ * Gives each test of the calling `describe` a new container over a cleared localStorage; `start()`
+ * restores the session and starts the part `makePart` gets; after each test the part and then the
+ * session are disposed.
+ */
+export function sessionPartTestBed<Part extends SessionPart>(makePart: (bed: TestBed, session: SessionStore) => Part): SessionPartTestBed<Part> {
+  let bed: TestBed | undefined;
+  let session: SessionStore | undefined;
+  let part: Part | undefined;
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) {
+      throw new Error(`${what} is not there yet (start() makes the session and the part)`);
+    }
+    return value;
+  };
+
+  beforeEach(() => {
+    localStorage.clear();
+    bed = createTestContainer();
+    session = undefined;
+    part = undefined;
+  });
+
+  afterEach(() => {
+    started(part, 'the part').dispose();
+    started(session, 'the session').dispose();
+  });
+
+  return {
+    get bed() {
+      return started(bed, 'the test bed');
+    },
+    get session() {
+      return started(session, 'the session');
+    },
+    get part() {
+      return started(part, 'the part');
+    },
+    async start() {
+      const current = started(bed, 'the test bed');
+      session = current.container.get<SessionStore>(SessionStore);
+      await session.restore();
+      part = makePart(current, session);
+      part.start();
+    },
+  };
+}
