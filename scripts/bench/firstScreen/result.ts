@@ -1,7 +1,7 @@
 // What the first-screen bench (run.ts) measures and reports (report.ts).
 
-/** What one visit measured. Times in ms from the start of the navigation. */
-export interface FirstScreenSample {
+/** The figures of a visit, or of a kind's runs (`FirstScreenSummary`). Times in ms from the start of the navigation. */
+export interface FirstScreenFigures {
   /** The first order number (the floor's first cell; on `/login`, the form) on screen. */
   rowsMs: number;
   /** The console only: the order open beside the list after a click on that number (null for the others). */
@@ -25,10 +25,6 @@ export interface FirstScreenSample {
   listRequestsSettled: number;
   pageRequests: number;
   pageRequestsSettled: number;
-  /** The first list request's parameters, decoded and sorted, to check that console and floor ask alike. */
-  listQuery: string | null;
-  /** The different queries of the list requests until a while after the end, in the order first asked. */
-  listQueries: string[];
   /** Content encodings of the script and style answers (`identity` for none). */
   encodings: string[];
   /** The page's HTML received; the first list request sent and answered (null without one). */
@@ -37,30 +33,22 @@ export interface FirstScreenSample {
   listAnsweredMs: number | null;
 }
 
-/** The medians of a kind's runs (the clicks lost and the worst longest task: of all runs). */
-export interface FirstScreenSummary {
+/** What one visit measured. */
+export interface FirstScreenSample extends FirstScreenFigures {
+  /** The first list request's parameters, decoded and sorted, to check that console and floor ask alike. */
+  listQuery: string | null;
+  /** The different queries of the list requests until a while after the end, in the order first asked. */
+  listQueries: string[];
+}
+
+/** The medians of a kind's runs (the clicks lost, the encodings and the worst longest task: of all runs). */
+export interface FirstScreenSummary extends FirstScreenFigures {
   runs: number;
-  rowsMs: number;
-  openMs: number | null;
-  clicks: number;
   /** Clicks lost in all runs together. */
   lostClicks: number;
-  fcpMs: number | null;
-  longTasks: number;
-  longestTaskMs: number;
   worstLongestTaskMs: number;
-  scriptCssBytes: number;
-  requests: number;
-  listRequests: number;
   /** The most first-page requests of any run, until a while after the end. */
   mostListRequestsSettled: number;
-  listRequestsSettled: number;
-  pageRequests: number;
-  pageRequestsSettled: number;
-  encodings: string[];
-  documentMs: number;
-  listSentMs: number | null;
-  listAnsweredMs: number | null;
 }
 
 export interface FirstScreenResult {

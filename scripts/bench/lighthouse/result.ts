@@ -37,7 +37,8 @@ export interface Diagnostic {
   note?: string;
 }
 
-export interface LighthouseRun {
+/** The scores (0–100), timings (ms) and layout shift of a page: a run's own, or on a page's result the medians over its runs. */
+export interface LighthouseFigures {
   performance: number;
   accessibility: number;
   lcpMs: number;
@@ -45,6 +46,9 @@ export interface LighthouseRun {
   fcpMs: number;
   siMs: number;
   cls: number;
+}
+
+export interface LighthouseRun extends LighthouseFigures {
   /** SEO's `meta-description` audit passed. */
   description: boolean;
   finalUrl: string;
@@ -69,18 +73,11 @@ export interface LighthouseRun {
   layoutShifts: LayoutShift[];
 }
 
-export interface LighthousePageResult {
+/** A page's runs; its figures are the medians over them. */
+export interface LighthousePageResult extends LighthouseFigures {
   path: LighthousePagePath;
   signedIn: boolean;
   runs: LighthouseRun[];
-  /** Medians over the runs. */
-  performance: number;
-  accessibility: number;
-  lcpMs: number;
-  tbtMs: number;
-  fcpMs: number;
-  siMs: number;
-  cls: number;
   /** Whether every run had the description. */
   description: boolean;
   /** Failing accessibility audits of any run, by id (the nodes of the first run that failed it). */
