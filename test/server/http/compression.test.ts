@@ -1,14 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { type IncomingHttpHeaders, request as httpRequest } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import fastify from 'fastify';
 import { registerCompression } from '../../../server/http/compression';
-import type { RunningServer } from '../../../server/startServer';
 import type { Order, OrderPage } from '../../../shared/Order';
 import { rangeQuery, seededRange } from '../support/orderRange';
-import { call, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer } from '../support/testServer';
+import { call, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS } from '../support/testServer';
+import { serveBuild } from '../support/servedBuild';
 
 const SCRIPT_PATH = '/assets/main.0123456789ab.js';
 const SCRIPT = Array.from({ length: 200 }, (_, index) => `export const value${index} = "order cockpit ${index}";`).join('\n');
@@ -72,25 +71,16 @@ function varies(answer: RawAnswer): string[] {
 }
 
 describe('compression', () => {
-  let staticDir: string;
-  let server: RunningServer;
+  const served = serveBuild(writeBuild);
   let token: string;
 
   beforeAll(async () => {
-    staticDir = mkdtempSync(path.join(tmpdir(), 'cockpit-dist-'));
-    writeBuild(staticDir);
-    server = await startTestServer({ staticDir });
-    token = (await login(server, GERMAN_EMAIL)).token;
+    token = (await login(served.server, GERMAN_EMAIL)).token;
   }, STARTUP_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await server?.close();
-    rmSync(staticDir, { recursive: true, force: true });
-  });
 
   describe('of the files of the build', () => {
     it('sends the brotli copy of a hashed file to a browser that takes brotli, cached like the file', async () => {
-      const answer = await rawGet(`${server.url}${SCRIPT_PATH}`, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+      const answer = await rawGet(`${served.server.url}${SCRIPT_PATH}`, { 'accept-encoding': 'gzip, deflate, br, zstd' });
       expect(answer.status).toBe(200);
       expect(answer.headers['content-encoding']).toBe('br');
       expect(decoded(answer)).toBe(SCRIPT);
@@ -98,23 +88,23 @@ describe('compression', () => {
       expect(varies(answer)).toContain('accept-encoding');
       expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       // The build's copy as it is, not one compressed while answering.
-      expect(Number(answer.headers['content-length'])).toBe(statSync(path.join(staticDir, `${SCRIPT_PATH}.br`)).size);
+      expect(Number(answer.headers['content-length'])).toBe(statSync(path.join(served.staticDir, `${SCRIPT_PATH}.br`)).size);
     });
 
     it('sends the gzip copy to a browser that takes gzip only, or refuses brotli', async () => {
       for (const acceptEncoding of ['gzip', 'br;q=0, gzip']) {
-        const answer = await rawGet(`${server.url}${SCRIPT_PATH}`, { 'accept-encoding': acceptEncoding });
+        const answer = await rawGet(`${served.server.url}${SCRIPT_PATH}`, { 'accept-encoding': acceptEncoding });
         expect({ acceptEncoding, encoding: answer.headers['content-encoding'] }).toEqual({ acceptEncoding, encoding: 'gzip' });
         expect(decoded(answer)).toBe(SCRIPT);
         expect(varies(answer)).toContain('accept-encoding');
         expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-        expect(Number(answer.headers['content-length'])).toBe(statSync(path.join(staticDir, `${SCRIPT_PATH}.gz`)).size);
+        expect(Number(answer.headers['content-length'])).toBe(statSync(path.join(served.staticDir, `${SCRIPT_PATH}.gz`)).size);
       }
     });
 
     it('sends the file itself to a client that takes no coding, still saying that the answer varies', async () => {
       for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'deflate' }] as Record<string, string>[]) {
-        const answer = await rawGet(`${server.url}${SCRIPT_PATH}`, headers);
+        const answer = await rawGet(`${served.server.url}${SCRIPT_PATH}`, headers);
         expect(answer.status).toBe(200);
         expect(answer.headers['content-encoding']).toBeUndefined();
         expect(answer.body.toString('utf8')).toBe(SCRIPT);
@@ -124,19 +114,19 @@ describe('compression', () => {
     });
 
     it('compresses a file without copies as it sends it, as the file is now (the worker, replaced in place by a release)', async () => {
-      const first = await rawGet(`${server.url}/sw.js`, { 'accept-encoding': 'br' });
+      const first = await rawGet(`${served.server.url}/sw.js`, { 'accept-encoding': 'br' });
       expect(first.headers['content-encoding']).toBe('br');
       expect(decoded(first)).toBe(WORKER);
       expect(first.headers['cache-control']).toBe('no-cache');
       expect(varies(first)).toContain('accept-encoding');
 
       const released = `${WORKER}\n// release 2\n`;
-      writeFileSync(path.join(staticDir, 'sw.js'), released);
+      writeFileSync(path.join(served.staticDir, 'sw.js'), released);
       try {
-        const second = await rawGet(`${server.url}/sw.js`, { 'accept-encoding': 'br' });
+        const second = await rawGet(`${served.server.url}/sw.js`, { 'accept-encoding': 'br' });
         expect(decoded(second)).toBe(released);
       } finally {
-        writeFileSync(path.join(staticDir, 'sw.js'), WORKER);
+        writeFileSync(path.join(served.staticDir, 'sw.js'), WORKER);
       }
     });
 
@@ -144,7 +134,7 @@ describe('compression', () => {
       const maps = [`${SCRIPT_PATH}.map`, `${SCRIPT_PATH}.map.br`, `${SCRIPT_PATH}.map.gz`, `${SCRIPT_PATH}.MAP.BR`];
       for (const map of maps) {
         for (const acceptEncoding of ['br', 'gzip', 'identity']) {
-          const answer = await rawGet(`${server.url}${map}`, { 'accept-encoding': acceptEncoding });
+          const answer = await rawGet(`${served.server.url}${map}`, { 'accept-encoding': acceptEncoding });
           expect({ map, acceptEncoding, status: answer.status }).toEqual({ map, acceptEncoding, status: 404 });
           expect(decoded(answer)).not.toContain('mappings');
         }
@@ -153,14 +143,14 @@ describe('compression', () => {
 
     it('compresses the console page, written per request with its nonce', async () => {
       for (const target of ['/', '/index.html']) {
-        const answer = await rawGet(`${server.url}${target}`, { accept: 'text/html', 'accept-encoding': 'br, gzip' });
+        const answer = await rawGet(`${served.server.url}${target}`, { accept: 'text/html', 'accept-encoding': 'br, gzip' });
         expect({ target, status: answer.status, encoding: answer.headers['content-encoding'] }).toEqual({ target, status: 200, encoding: 'br' });
         expect(varies(answer)).toContain('accept-encoding');
         const page = decoded(answer);
         expect(page).toContain('<title>Order Cockpit</title>');
         expect(page).not.toContain('__CSP_NONCE__');
       }
-      const plain = await rawGet(`${server.url}/`, { accept: 'text/html' });
+      const plain = await rawGet(`${served.server.url}/`, { accept: 'text/html' });
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body.toString('utf8')).toContain('<title>Order Cockpit</title>');
     });
@@ -171,7 +161,7 @@ describe('compression', () => {
     const authorized = (headers: Record<string, string> = {}) => ({ authorization: `Bearer ${token}`, ...headers });
 
     it('compresses a large answer as asked, brotli before gzip, and leaves it as it is when not asked', async () => {
-      const brotli = await rawGet(`${server.url}${ordersPath()}`, authorized({ 'accept-encoding': 'gzip, br' }));
+      const brotli = await rawGet(`${served.server.url}${ordersPath()}`, authorized({ 'accept-encoding': 'gzip, br' }));
       expect(brotli.status).toBe(200);
       expect(brotli.headers['content-encoding']).toBe('br');
       expect(varies(brotli)).toContain('accept-encoding');
@@ -179,24 +169,24 @@ describe('compression', () => {
       expect(page.items.length).toBeGreaterThan(10);
       expect(brotli.body.length).toBeLessThan(Buffer.byteLength(decoded(brotli)) / 2);
 
-      const gzip = await rawGet(`${server.url}${ordersPath()}`, authorized({ 'accept-encoding': 'gzip' }));
+      const gzip = await rawGet(`${served.server.url}${ordersPath()}`, authorized({ 'accept-encoding': 'gzip' }));
       expect(gzip.headers['content-encoding']).toBe('gzip');
       expect((JSON.parse(decoded(gzip)) as OrderPage).items).toEqual(page.items);
 
-      const plain = await rawGet(`${server.url}${ordersPath()}`, authorized());
+      const plain = await rawGet(`${served.server.url}${ordersPath()}`, authorized());
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect((JSON.parse(plain.body.toString('utf8')) as OrderPage).items).toEqual(page.items);
     });
 
     it('leaves small answers as they are', async () => {
-      const health = await rawGet(`${server.url}/healthz`, { 'accept-encoding': 'br, gzip' });
+      const health = await rawGet(`${served.server.url}/healthz`, { 'accept-encoding': 'br, gzip' });
       expect(health.status).toBe(200);
       expect(health.body.length).toBeLessThan(1024);
       expect(health.headers['content-encoding']).toBeUndefined();
     });
 
     it('compresses the CSV export as it streams', async () => {
-      const answer = await rawGet(`${server.url}/api/orders/export.csv?${rangeQuery(seededRange())}`, authorized({ 'accept-encoding': 'gzip' }));
+      const answer = await rawGet(`${served.server.url}/api/orders/export.csv?${rangeQuery(seededRange())}`, authorized({ 'accept-encoding': 'gzip' }));
       expect(answer.status).toBe(200);
       expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
       expect(answer.headers['content-encoding']).toBe('gzip');
@@ -210,7 +200,7 @@ describe('compression', () => {
     afterEach(() => closeStream());
 
     it('never compresses the stream, and events arrive as they happen', async () => {
-      const list = await call(server, `/api/orders?${rangeQuery(seededRange())}&limit=1`, { token });
+      const list = await call(served.server, `/api/orders?${rangeQuery(seededRange())}&limit=1`, { token });
       const [order] = ((await list.json()) as OrderPage).items as [Order];
 
       let text = '';
@@ -241,7 +231,7 @@ describe('compression', () => {
 
       const headers = await new Promise<IncomingHttpHeaders>((resolve, reject) => {
         const outgoing = httpRequest(
-          `${server.url}/api/events`,
+          `${served.server.url}/api/events`,
           { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream', 'accept-encoding': 'br, gzip' } },
           (incoming) => {
             incoming.on('data', (chunk: Buffer) => {
@@ -263,7 +253,7 @@ describe('compression', () => {
       expect(headers['content-encoding']).toBeUndefined();
       await until(() => /^retry: \d+$/m.test(text), 'the retry line');
 
-      const changed = await call(server, `/api/orders/${order.id}`, {
+      const changed = await call(served.server, `/api/orders/${order.id}`, {
         method: 'PATCH',
         token,
         body: { notes: 'Komprimiert? Nie.' },

@@ -1,17 +1,11 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { randomKey } from '../../../server/auth/signingKey';
 import { type Database, DatabaseError } from '../../../server/db/Database';
-import type { RunningServer } from '../../../server/startServer';
-import { call, expectProblem, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer } from '../support/testServer';
-
-const INDEX_HTML = `<!doctype html>
-<html><head><meta name="csp-nonce" content="__CSP_NONCE__"><title>Order Cockpit</title>
-<script src="/main.3f2a1b9c.js" defer></script></head>
-<body><div id="root"></div><style nonce="__CSP_NONCE__"></style></body></html>`;
+import { call, expectProblem, GERMAN_EMAIL, login } from '../support/testServer';
+import { serveBuild } from '../support/servedBuild';
+import { writeSmallConsoleBuild } from '../support/smallConsoleBuild';
 
 // Helmet writes the directives without a space after each `;` (the same policy to a browser).
 const CSP = new RegExp(
@@ -37,27 +31,11 @@ async function listen(app: FastifyInstance): Promise<string> {
 }
 
 describe('HTTP basics', () => {
-  let staticDir: string;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    staticDir = mkdtempSync(path.join(tmpdir(), 'cockpit-dist-'));
-    writeFileSync(path.join(staticDir, 'index.html'), INDEX_HTML);
-    writeFileSync(path.join(staticDir, 'main.3f2a1b9c.js'), 'console.log("cockpit");');
-    writeFileSync(path.join(staticDir, 'main.3f2a1b9c.css'), 'body { margin: 0 }');
-    writeFileSync(path.join(staticDir, 'manifest.webmanifest'), '{"name":"Order Cockpit"}');
-    writeFileSync(path.join(staticDir, 'sw.js'), 'self.addEventListener("install", () => {});');
-    server = await startTestServer({ staticDir, release: '2026.11.7', productionHost: 'cockpit.test.example' });
-  }, STARTUP_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await server?.close();
-    rmSync(staticDir, { recursive: true, force: true });
-  });
+  const served = serveBuild(writeSmallConsoleBuild, { release: '2026.11.7', productionHost: 'cockpit.test.example' });
 
   describe('the console', () => {
     it('serves index.html with every nonce placeholder replaced by the nonce of its CSP, never cached unchecked', async () => {
-      const response = await call(server, '/', { headers: { accept: 'text/html' } });
+      const response = await call(served.server, '/', { headers: { accept: 'text/html' } });
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
       expect(response.headers.get('cache-control')).toBe('no-cache');
@@ -67,21 +45,21 @@ describe('HTTP basics', () => {
       expect(html).toContain(`<meta name="csp-nonce" content="${nonce}">`);
       expect(html).toContain(`<style nonce="${nonce}">`);
 
-      const again = await call(server, '/index.html');
+      const again = await call(served.server, '/index.html');
       const otherNonce = expectSecurityHeaders(again);
       expect(otherNonce).not.toBe(nonce);
       expect(await again.text()).toContain(`content="${otherNonce}"`);
     });
 
     it('falls back to index.html for unknown page paths that accept HTML', async () => {
-      const response = await call(server, '/orders/123', { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+      const response = await call(served.server, '/orders/123', { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
       expect(response.status).toBe(200);
       const nonce = expectSecurityHeaders(response);
       expect(await response.text()).toContain(`content="${nonce}"`);
     });
 
     it('answers 404 problems for unknown API and telemetry paths and for non-HTML requests', async () => {
-      const api = await call(server, '/api/nope', { headers: { accept: 'text/html' } });
+      const api = await call(served.server, '/api/nope', { headers: { accept: 'text/html' } });
       const body = await expectProblem(api, 404);
       expect(body).toEqual({
         type: 'urn:order-cockpit:problem:not-found',
@@ -90,26 +68,26 @@ describe('HTTP basics', () => {
         detail: 'There is nothing at /api/nope.',
       });
       expectSecurityHeaders(api);
-      await expectProblem(await call(server, '/v1/nothing', { headers: { accept: 'text/html' } }), 404);
-      await expectProblem(await call(server, '/orders/123', { headers: { accept: 'application/json' } }), 404);
-      const german = await expectProblem(await call(server, '/missing.js', { locale: 'de' }), 404);
+      await expectProblem(await call(served.server, '/v1/nothing', { headers: { accept: 'text/html' } }), 404);
+      await expectProblem(await call(served.server, '/orders/123', { headers: { accept: 'application/json' } }), 404);
+      const german = await expectProblem(await call(served.server, '/missing.js', { locale: 'de' }), 404);
       expect(german.title).toBe('Nicht gefunden');
     });
 
     it('caches hashed assets for a year and revalidates the rest', async () => {
-      const hashed = await call(server, '/main.3f2a1b9c.js');
+      const hashed = await call(served.server, '/main.3f2a1b9c.js');
       expect(hashed.status).toBe(200);
       expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(await hashed.text()).toBe('console.log("cockpit");');
 
-      const worker = await call(server, '/sw.js');
+      const worker = await call(served.server, '/sw.js');
       expect(worker.status).toBe(200);
       expect(worker.headers.get('cache-control')).toBe('no-cache');
     });
 
     it('answers a page\'s scripts and style sheets without the headers only documents and workers heed', async () => {
       for (const file of ['/main.3f2a1b9c.js', '/main.3f2a1b9c.css']) {
-        const asset = await call(server, file);
+        const asset = await call(served.server, file);
         expect(asset.status).toBe(200);
         expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
         expect(asset.headers.get('referrer-policy')).toBe('no-referrer');
@@ -117,11 +95,11 @@ describe('HTTP basics', () => {
         expect(asset.headers.get('x-frame-options')).toBeNull();
       }
       // The worker's script: its policy is the worker's own.
-      expectSecurityHeaders(await call(server, '/sw.js'));
+      expectSecurityHeaders(await call(served.server, '/sw.js'));
       // Whatever else a file is (a picture, the manifest) may be opened as a document.
-      expectSecurityHeaders(await call(server, '/manifest.webmanifest'));
+      expectSecurityHeaders(await call(served.server, '/manifest.webmanifest'));
       // A script that is not there is answered as a problem, with every header.
-      const missing = await call(server, '/gone.3f2a1b9c.js');
+      const missing = await call(served.server, '/gone.3f2a1b9c.js');
       expect(missing.status).toBe(404);
       expectSecurityHeaders(missing);
     });
@@ -129,9 +107,9 @@ describe('HTTP basics', () => {
     it('answers a page request for an unknown path once, without a warning in the log', async () => {
       const logged: string[] = [];
       const app = await buildApp({
-        database: server.database,
+        database: served.server.database,
         jwtKey: randomKey(),
-        staticDir,
+        staticDir: served.staticDir,
         release: 'x',
         productionHost: 'x',
         logger: { level: 'warn', stream: { write: (line: string) => void logged.push(line) } },
@@ -150,9 +128,9 @@ describe('HTTP basics', () => {
 
     it('answers 503 with a hint when the console is not built', async () => {
       const app = await buildApp({
-        database: server.database,
+        database: served.server.database,
         jwtKey: randomKey(),
-        staticDir: path.join(staticDir, 'not-built'),
+        staticDir: path.join(served.staticDir, 'not-built'),
         release: 'x',
         productionHost: 'x',
       });
@@ -173,29 +151,29 @@ describe('HTTP basics', () => {
 
   describe('problems', () => {
     it('refuses bodies over 1 MiB with 413', async () => {
-      const { token } = await login(server, GERMAN_EMAIL);
+      const { token } = await login(served.server, GERMAN_EMAIL);
       const big = JSON.stringify({ email: GERMAN_EMAIL, password: 'x'.repeat(1024 * 1024) });
-      const response = await call(server, '/api/auth/login', { body: big, locale: 'de' });
+      const response = await call(served.server, '/api/auth/login', { body: big, locale: 'de' });
       const body = await expectProblem(response, 413);
       expect(body.title).toBe('Anfrage zu groß');
       expect(body.detail).toBe('Der Inhalt der Anfrage überschreitet die Grenze von 1 MiB.');
       expectSecurityHeaders(response);
 
-      const patch = await call(server, '/api/me', { method: 'PATCH', token, body: { language: 'x'.repeat(1_100_000) } });
+      const patch = await call(served.server, '/api/me', { method: 'PATCH', token, body: { language: 'x'.repeat(1_100_000) } });
       expect((await expectProblem(patch, 413)).title).toBe('Request too large');
     });
 
     it('accepts a body just under the limit (and then judges its content)', async () => {
       const body = JSON.stringify({ email: GERMAN_EMAIL, password: 'x'.repeat(1000 * 1000) });
       expect(Buffer.byteLength(body)).toBeLessThan(1024 * 1024);
-      const response = await call(server, '/api/auth/login', { body });
+      const response = await call(served.server, '/api/auth/login', { body });
       expect((await expectProblem(response, 400)).errors).toEqual([{ field: 'password', message: 'must have at most 1024 characters' }]);
     });
   });
 
   describe('GET /config.json', () => {
     it('answers the runtime configuration, never cached unchecked', async () => {
-      const response = await call(server, '/config.json');
+      const response = await call(served.server, '/config.json');
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -213,13 +191,13 @@ describe('HTTP basics', () => {
 
   describe('health', () => {
     it('GET /healthz answers ok', async () => {
-      const response = await call(server, '/healthz');
+      const response = await call(served.server, '/healthz');
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ status: 'ok' });
     });
 
     it('GET /readyz answers ok while the database answers', async () => {
-      const response = await call(server, '/readyz');
+      const response = await call(served.server, '/readyz');
       expect(response.status).toBe(200);
       expect(await response.json()).toEqual({ status: 'ok' });
     });
@@ -235,7 +213,7 @@ describe('HTTP basics', () => {
         },
         close: async () => undefined,
       };
-      const app = await buildApp({ database: broken, jwtKey: randomKey(), staticDir, release: 'x', productionHost: 'x' });
+      const app = await buildApp({ database: broken, jwtKey: randomKey(), staticDir: served.staticDir, release: 'x', productionHost: 'x' });
       try {
         const url = await listen(app);
         const ready = await fetch(`${url}/readyz`);

@@ -1,9 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { RunningServer } from '../../../server/startServer';
-import { call, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer } from '../support/testServer';
+import { call, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS } from '../support/testServer';
+import { serveBuild } from '../support/servedBuild';
+import { writeSmallConsoleBuild } from '../support/smallConsoleBuild';
 
 /**
  * Every header a security-header middleware (ours, or helmet with any of its options) may set or
@@ -62,11 +61,6 @@ const SUBRESOURCE_HEADERS = {
   'x-content-type-options': 'nosniff',
 };
 
-const INDEX_HTML = `<!doctype html>
-<html><head><meta name="csp-nonce" content="__CSP_NONCE__"><title>Order Cockpit</title>
-<script src="/main.3f2a1b9c.js" defer></script></head>
-<body><div id="root"></div><style nonce="__CSP_NONCE__"></style></body></html>`;
-
 interface Answer {
   status: number;
   headers: Record<string, string | string[]>;
@@ -101,48 +95,35 @@ function eventStreamHead(server: RunningServer, token: string): Promise<Answer> 
 }
 
 describe('security headers', () => {
-  let staticDir: string;
-  let server: RunningServer;
+  const served = serveBuild(writeSmallConsoleBuild);
   let token: string;
 
   beforeAll(async () => {
-    staticDir = mkdtempSync(path.join(tmpdir(), 'cockpit-headers-'));
-    writeFileSync(path.join(staticDir, 'index.html'), INDEX_HTML);
-    writeFileSync(path.join(staticDir, 'main.3f2a1b9c.js'), 'console.log("cockpit");');
-    writeFileSync(path.join(staticDir, 'main.3f2a1b9c.css'), 'body { margin: 0 }');
-    writeFileSync(path.join(staticDir, 'manifest.webmanifest'), '{"name":"Order Cockpit"}');
-    writeFileSync(path.join(staticDir, 'sw.js'), 'self.addEventListener("install", () => {});');
-    server = await startTestServer({ staticDir });
-    token = (await login(server, GERMAN_EMAIL)).token;
+    token = (await login(served.server, GERMAN_EMAIL)).token;
   }, STARTUP_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await server?.close();
-    rmSync(staticDir, { recursive: true, force: true });
-  });
 
   const page = { headers: { accept: 'text/html' } };
   const cases: [string, () => Promise<Response>, Answer][] = [
-    ['the console page', () => call(server, '/', page), { status: 200, headers: EVERY_HEADER }],
-    ['the console page, compressed', () => call(server, '/index.html', { headers: { 'accept-encoding': 'br' } }), { status: 200, headers: EVERY_HEADER }],
-    ['the console page for an unknown page path', () => call(server, '/orders/123', page), { status: 200, headers: EVERY_HEADER }],
-    ['the console page asked with HEAD', () => call(server, '/', { ...page, method: 'HEAD' }), { status: 200, headers: EVERY_HEADER }],
-    ['a script of the page', () => call(server, '/main.3f2a1b9c.js'), { status: 200, headers: SUBRESOURCE_HEADERS }],
-    ['a script of the page, with a query', () => call(server, '/main.3f2a1b9c.js?v=2'), { status: 200, headers: SUBRESOURCE_HEADERS }],
-    ['a style sheet of the page', () => call(server, '/main.3f2a1b9c.css'), { status: 200, headers: SUBRESOURCE_HEADERS }],
-    ['the service worker', () => call(server, '/sw.js'), { status: 200, headers: EVERY_HEADER }],
-    ['the web app manifest', () => call(server, '/manifest.webmanifest'), { status: 200, headers: EVERY_HEADER }],
-    ['a script that is not there', () => call(server, '/missing.3f2a1b9c.js'), { status: 404, headers: EVERY_HEADER }],
-    ['the runtime configuration', () => call(server, '/config.json'), { status: 200, headers: EVERY_HEADER }],
-    ['the health check', () => call(server, '/healthz'), { status: 200, headers: EVERY_HEADER }],
-    ['an API answer', () => call(server, '/api/me', { token }), { status: 200, headers: EVERY_HEADER }],
-    ['an unknown API path', () => call(server, '/api/nope', page), { status: 404, headers: EVERY_HEADER }],
+    ['the console page', () => call(served.server, '/', page), { status: 200, headers: EVERY_HEADER }],
+    ['the console page, compressed', () => call(served.server, '/index.html', { headers: { 'accept-encoding': 'br' } }), { status: 200, headers: EVERY_HEADER }],
+    ['the console page for an unknown page path', () => call(served.server, '/orders/123', page), { status: 200, headers: EVERY_HEADER }],
+    ['the console page asked with HEAD', () => call(served.server, '/', { ...page, method: 'HEAD' }), { status: 200, headers: EVERY_HEADER }],
+    ['a script of the page', () => call(served.server, '/main.3f2a1b9c.js'), { status: 200, headers: SUBRESOURCE_HEADERS }],
+    ['a script of the page, with a query', () => call(served.server, '/main.3f2a1b9c.js?v=2'), { status: 200, headers: SUBRESOURCE_HEADERS }],
+    ['a style sheet of the page', () => call(served.server, '/main.3f2a1b9c.css'), { status: 200, headers: SUBRESOURCE_HEADERS }],
+    ['the service worker', () => call(served.server, '/sw.js'), { status: 200, headers: EVERY_HEADER }],
+    ['the web app manifest', () => call(served.server, '/manifest.webmanifest'), { status: 200, headers: EVERY_HEADER }],
+    ['a script that is not there', () => call(served.server, '/missing.3f2a1b9c.js'), { status: 404, headers: EVERY_HEADER }],
+    ['the runtime configuration', () => call(served.server, '/config.json'), { status: 200, headers: EVERY_HEADER }],
+    ['the health check', () => call(served.server, '/healthz'), { status: 200, headers: EVERY_HEADER }],
+    ['an API answer', () => call(served.server, '/api/me', { token }), { status: 200, headers: EVERY_HEADER }],
+    ['an unknown API path', () => call(served.server, '/api/nope', page), { status: 404, headers: EVERY_HEADER }],
     // Refused by the router before any hook runs: a problem without the headers, as before helmet.
-    ['an API path the router cannot read', () => call(server, '/api/orders/%E0%A4%A'), { status: 404, headers: {} }],
-    ['an API request without a token', () => call(server, '/api/me'), { status: 401, headers: EVERY_HEADER }],
-    ['a body over the limit', () => call(server, '/api/auth/login', { body: 'x'.repeat(1024 * 1024 + 1) }), { status: 413, headers: EVERY_HEADER }],
-    ['a telemetry body that is no protobuf', () => call(server, '/v1/traces', { body: '\u00ff', headers: { 'content-type': 'application/x-protobuf' } }), { status: 400, headers: EVERY_HEADER }],
-    ['a preflight request', () => call(server, '/api/orders', { method: 'OPTIONS' }), { status: 404, headers: EVERY_HEADER }],
+    ['an API path the router cannot read', () => call(served.server, '/api/orders/%E0%A4%A'), { status: 404, headers: {} }],
+    ['an API request without a token', () => call(served.server, '/api/me'), { status: 401, headers: EVERY_HEADER }],
+    ['a body over the limit', () => call(served.server, '/api/auth/login', { body: 'x'.repeat(1024 * 1024 + 1) }), { status: 413, headers: EVERY_HEADER }],
+    ['a telemetry body that is no protobuf', () => call(served.server, '/v1/traces', { body: '\u00ff', headers: { 'content-type': 'application/x-protobuf' } }), { status: 400, headers: EVERY_HEADER }],
+    ['a preflight request', () => call(served.server, '/api/orders', { method: 'OPTIONS' }), { status: 404, headers: EVERY_HEADER }],
   ];
 
   it.each(cases)('answers %s with the security headers recorded', async (_name, send, expected) => {
@@ -150,11 +131,11 @@ describe('security headers', () => {
   });
 
   it('answers the event stream with the security headers recorded', async () => {
-    expect(await eventStreamHead(server, token)).toEqual({ status: 200, headers: EVERY_HEADER });
+    expect(await eventStreamHead(served.server, token)).toEqual({ status: 200, headers: EVERY_HEADER });
   });
 
   it('draws a fresh nonce for every answer', async () => {
-    const policies = await Promise.all([1, 2, 3].map(async () => (await call(server, '/healthz')).headers.get('content-security-policy')));
+    const policies = await Promise.all([1, 2, 3].map(async () => (await call(served.server, '/healthz')).headers.get('content-security-policy')));
     expect(new Set(policies).size).toBe(3);
   });
 });
