@@ -10,11 +10,6 @@ describe('SessionEndWarning', () => {
     (bed, session) => new SessionEndWarning({ session, renewal: outlook, notifier: bed.notifier, timers: bed.timers, clock: bed.clock }),
   );
 
-  /** Moves the clock and the timers together, as time passing does. */
-  const pass = (ms: number) => {
-    the.bed.clock.time += ms;
-    the.bed.timers.advance(ms);
-  };
   const endsSoon = () => the.bed.notifier.toasts.filter((toast) => toast.message === 'session.endsSoon');
 
   beforeEach(() => {
@@ -26,11 +21,11 @@ describe('SessionEndWarning', () => {
     const result = loginResult(the.bed.clock.now());
     the.session.signIn(result);
     const life = Date.parse(result.expiresAt) - the.bed.clock.now();
-    pass(life - SESSION_END_WARNING_MS - 1);
+    the.pass(life - SESSION_END_WARNING_MS - 1);
     expect(endsSoon()).toEqual([]);
-    pass(1);
+    the.pass(1);
     expect(endsSoon()).toEqual([expect.objectContaining({ values: { count: 2 }, intent: 'warning' })]);
-    pass(SESSION_END_WARNING_MS - 1);
+    the.pass(SESSION_END_WARNING_MS - 1);
     expect(endsSoon()).toHaveLength(1);
   });
 
@@ -38,15 +33,15 @@ describe('SessionEndWarning', () => {
     await the.start();
     const first = loginResult(the.bed.clock.now());
     the.session.signIn(first);
-    pass(60 * 60_000);
+    the.pass(60 * 60_000);
     const second = loginResult(the.bed.clock.now());
     the.session.signIn(second);
-    pass(Date.parse(first.expiresAt) - the.bed.clock.now());
+    the.pass(Date.parse(first.expiresAt) - the.bed.clock.now());
     expect(endsSoon()).toEqual([]);
-    pass(Date.parse(second.expiresAt) - SESSION_END_WARNING_MS - the.bed.clock.now());
+    the.pass(Date.parse(second.expiresAt) - SESSION_END_WARNING_MS - the.bed.clock.now());
     expect(endsSoon()).toHaveLength(1);
     the.session.signOut();
-    pass(10 * 60 * 60_000);
+    the.pass(10 * 60 * 60_000);
     expect(endsSoon()).toHaveLength(1);
   });
 
@@ -64,7 +59,7 @@ describe('SessionEndWarning', () => {
     const result = loginResult(the.bed.clock.now());
     the.session.signIn(result);
     outlook.renewalAhead = true;
-    pass(Date.parse(result.expiresAt) - SESSION_END_WARNING_MS - the.bed.clock.now());
+    the.pass(Date.parse(result.expiresAt) - SESSION_END_WARNING_MS - the.bed.clock.now());
     expect(endsSoon()).toEqual([]);
   });
 
@@ -73,7 +68,7 @@ describe('SessionEndWarning', () => {
     const result = loginResult(the.bed.clock.now());
     the.session.signIn(result);
     the.part.dispose();
-    pass(Date.parse(result.expiresAt) - the.bed.clock.now() - 1);
+    the.pass(Date.parse(result.expiresAt) - the.bed.clock.now() - 1);
     expect(endsSoon()).toEqual([]);
   });
 });

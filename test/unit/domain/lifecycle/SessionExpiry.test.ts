@@ -1,13 +1,11 @@
 import { SessionExpiry } from '../../../../src/domain/lifecycle/SessionExpiry';
 import { SESSION_HANDOFF_MS } from '../../../../src/domain/lifecycle/tokenReplaced';
 import { HttpClient } from '../../../../src/domain/ports/HttpClient';
-import { SessionStore } from '../../../../src/domain/ports/SessionStore';
 import { StatePersistence } from '../../../../src/domain/ports/StatePersistence';
-import { MobxStatePersistence, STATE_KEY } from '../../../../src/infrastructure/persistence/MobxStatePersistence';
-import { SlicedStorage } from '../../../../src/infrastructure/persistence/SlicedStorage';
-import { createTestContainer } from '../../support/createTestContainer';
+import { STATE_KEY } from '../../../../src/infrastructure/persistence/MobxStatePersistence';
 import { loginResult } from '../../support/demoUser';
 import { sessionPartTestBed } from './sessionPartTestBed';
+import { browserTellsThisTab, otherTab, startSignedInElsewhere } from './signedInInAnotherTab';
 
 describe('SessionExpiry', () => {
   const the = sessionPartTestBed((bed) => bed.container.get(SessionExpiry));
@@ -106,31 +104,10 @@ describe('SessionExpiry', () => {
 });
 
 describe('SessionExpiry in one of the tabs of a browser', () => {
-  /** What another tab leaves in the shared storage (its own writes; the browser then tells this tab). */
-  const otherTab = new SlicedStorage(localStorage, STATE_KEY);
-  const browserTellsThisTab = async (target: EventTarget, key: string = STATE_KEY) => {
-    target.dispatchEvent(Object.assign(new Event('storage'), { key }));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  };
-  /** This tab starts with the session another tab signed in, and hears of that tab's writes through `thisWindow`. */
-  const startSignedInElsewhere = async () => {
-    localStorage.clear();
-    const thisWindow = new EventTarget();
-    const bed = createTestContainer();
-    bed.container.rebind(StatePersistence).toConstantValue(new MobxStatePersistence(new SlicedStorage(localStorage, STATE_KEY), thisWindow as Window));
-    const session = bed.container.get<SessionStore>(SessionStore);
-    const signedIn = loginResult(bed.clock.now());
-    otherTab.setItem('auth', { token: signedIn.token, language: 'de', colors: {}, user: signedIn.user });
-    await session.restore();
-    const expiry = bed.container.get(SessionExpiry);
-    expiry.start();
+  it('a token refused because another tab renewed it waits for that tab\'s stored session, which the browser hands over late', async () => {
+    const { thisWindow, bed, session, signedIn, part: expiry } = await startSignedInElsewhere(({ container }) => container.get(SessionExpiry));
     // Another tab's writes are read again when the browser tells of them (as the lifecycle does).
     const rereading = bed.container.get<StatePersistence>(StatePersistence).onDidChangeElsewhere(() => void session.reread());
-    return { thisWindow, bed, session, signedIn, expiry, rereading };
-  };
-
-  it('a token refused because another tab renewed it waits for that tab\'s stored session, which the browser hands over late', async () => {
-    const { thisWindow, bed, session, signedIn, expiry, rereading } = await startSignedInElsewhere();
 
     // The other tab renewed: the backend refuses the old token (the stream's reconnection), while
     // this tab's copy of the storage still holds it once the renewal lock is free.

@@ -1,14 +1,12 @@
 import { SESSION_HANDOFF_MS } from '../../../../src/domain/lifecycle/tokenReplaced';
 import { SessionLifecycle, TOKEN_SETTLE_MS } from '../../../../src/domain/lifecycle/SessionLifecycle';
-import { fakeJwt } from '../../support/fakeJwt';
 import { SessionStore } from '../../../../src/domain/ports/SessionStore';
 import { HttpClient } from '../../../../src/domain/ports/HttpClient';
-import { MobxStatePersistence, STATE_KEY } from '../../../../src/infrastructure/persistence/MobxStatePersistence';
-import { SlicedStorage } from '../../../../src/infrastructure/persistence/SlicedStorage';
-import { StatePersistence } from '../../../../src/domain/ports/StatePersistence';
 import { createTestContainer } from '../../support/createTestContainer';
 import { demoUser, loginResult } from '../../support/demoUser';
+import { loginResultAt, MINUTE } from './loginResultAt';
 import { sessionPartTestBed } from './sessionPartTestBed';
+import { browserTellsThisTab, otherTab, startSignedInElsewhere } from './signedInInAnotherTab';
 
 describe('SessionLifecycle', () => {
   const the = sessionPartTestBed((bed) => bed.container.get(SessionLifecycle));
@@ -74,19 +72,6 @@ describe('SessionLifecycle', () => {
   });
 
   describe('the session is renewed while the console is used (SessionRenewal), and the stream and the warning follow', () => {
-    const MINUTE = 60_000;
-    /** Moves the clock and the timers together, as time passing does. */
-    const pass = (ms: number) => {
-      the.bed.clock.time += ms;
-      the.bed.timers.advance(ms);
-    };
-    /** A token of the backend's kind: 15 minutes from `at`, of the session signed in at `signedIn`. */
-    const tokenAt = (at: number, signedIn: number, lifeMs = 15 * MINUTE) =>
-      fakeJwt({ sub: demoUser.id, iat: Math.floor(at / 1000), auth_time: Math.floor(signedIn / 1000), exp: Math.floor((at + lifeMs) / 1000), jti: `j-${at}` });
-    const resultAt = (at: number, signedIn: number, lifeMs?: number) => {
-      const token = tokenAt(at, signedIn, lifeMs);
-      return { token, expiresAt: new Date(at + (lifeMs ?? 15 * MINUTE)).toISOString(), user: demoUser };
-    };
     const renewals = () => the.bed.backend.requests.filter((request) => request.method === 'POST' && request.url === '/auth/renew');
     const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -94,23 +79,23 @@ describe('SessionLifecycle', () => {
 
     it('renews at two thirds of the token\'s life and moves the stream to the new token, resuming', async () => {
       const signedIn = the.bed.clock.now();
-      the.session.signIn(resultAt(signedIn, signedIn));
-      pass(TOKEN_SETTLE_MS);
+      the.session.signIn(loginResultAt(signedIn, signedIn));
+      the.pass(TOKEN_SETTLE_MS);
       expect(the.bed.events.calls).toEqual(['open']);
-      const renewed = resultAt(signedIn + 10 * MINUTE, signedIn);
+      const renewed = loginResultAt(signedIn + 10 * MINUTE, signedIn);
       the.bed.backend.on('POST /auth/renew', { status: 200, body: renewed });
-      pass(10 * MINUTE - TOKEN_SETTLE_MS - 1);
+      the.pass(10 * MINUTE - TOKEN_SETTLE_MS - 1);
       expect(renewals()).toHaveLength(0);
-      pass(1);
+      the.pass(1);
       await flush();
       expect(renewals()).toHaveLength(1);
       expect(the.session.token).toBe(renewed.token);
-      pass(TOKEN_SETTLE_MS);
+      the.pass(TOKEN_SETTLE_MS);
       expect(the.bed.events.calls).toEqual(['open', 'renew']);
       expect(the.bed.events.openedWith.at(-1)).toBe(renewed.token);
       // The renewed token is renewed in its turn; no warning was due.
-      the.bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 20 * MINUTE, signedIn) });
-      pass(10 * MINUTE);
+      the.bed.backend.on('POST /auth/renew', { status: 200, body: loginResultAt(signedIn + 20 * MINUTE, signedIn) });
+      the.pass(10 * MINUTE);
       await flush();
       expect(renewals()).toHaveLength(2);
       expect(the.bed.notifier.toasts.filter((toast) => toast.message === 'session.endsSoon')).toEqual([]);
@@ -118,29 +103,29 @@ describe('SessionLifecycle', () => {
 
     it('does not renew an idle console: it warns, and renews when it is used again before the end', async () => {
       const signedIn = the.bed.clock.now();
-      the.session.signIn(resultAt(signedIn, signedIn));
+      the.session.signIn(loginResultAt(signedIn, signedIn));
       the.bed.activity.idle = true;
-      the.bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 14 * MINUTE, signedIn) });
-      pass(13 * MINUTE);
+      the.bed.backend.on('POST /auth/renew', { status: 200, body: loginResultAt(signedIn + 14 * MINUTE, signedIn) });
+      the.pass(13 * MINUTE);
       await flush();
       expect(renewals()).toHaveLength(0);
       expect(the.bed.notifier.toasts).toEqual([expect.objectContaining({ message: 'session.endsSoon', values: { count: 2 } })]);
-      pass(MINUTE);
+      the.pass(MINUTE);
       the.bed.activity.resume();
       await flush();
       expect(renewals()).toHaveLength(1);
-      expect(the.session.token).toBe(resultAt(signedIn + 14 * MINUTE, signedIn).token);
+      expect(the.session.token).toBe(loginResultAt(signedIn + 14 * MINUTE, signedIn).token);
     });
 
     it('stops renewing once a renewal no longer extends the session (its longest time reached)', async () => {
       const signedIn = the.bed.clock.now();
-      the.session.signIn(resultAt(signedIn, signedIn));
+      the.session.signIn(loginResultAt(signedIn, signedIn));
       // The backend caps the renewed token at the session's end: the same expiry.
-      the.bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 10 * MINUTE, signedIn, 5 * MINUTE) });
-      pass(10 * MINUTE);
+      the.bed.backend.on('POST /auth/renew', { status: 200, body: loginResultAt(signedIn + 10 * MINUTE, signedIn, 5 * MINUTE) });
+      the.pass(10 * MINUTE);
       await flush();
       expect(renewals()).toHaveLength(1);
-      pass(4 * MINUTE);
+      the.pass(4 * MINUTE);
       await flush();
       expect(renewals()).toHaveLength(1);
       expect(the.bed.notifier.toasts.filter((toast) => toast.message === 'session.endsSoon')).toHaveLength(1);
@@ -148,11 +133,11 @@ describe('SessionLifecycle', () => {
 
     it('warns of no end that a renewal still to come prevents (tokens shorter than six minutes)', async () => {
       const signedIn = the.bed.clock.now();
-      the.session.signIn(resultAt(signedIn, signedIn, 3 * MINUTE));
-      the.bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 2 * MINUTE, signedIn, 3 * MINUTE) });
-      pass(MINUTE);
+      the.session.signIn(loginResultAt(signedIn, signedIn, 3 * MINUTE));
+      the.bed.backend.on('POST /auth/renew', { status: 200, body: loginResultAt(signedIn + 2 * MINUTE, signedIn, 3 * MINUTE) });
+      the.pass(MINUTE);
       expect(the.bed.notifier.toasts).toEqual([]);
-      pass(MINUTE);
+      the.pass(MINUTE);
       await flush();
       expect(renewals()).toHaveLength(1);
       expect(the.bed.notifier.toasts).toEqual([]);
@@ -160,10 +145,10 @@ describe('SessionLifecycle', () => {
 
     it('opens a new stream, not a renewed one, for another session of the same user', async () => {
       const first = the.bed.clock.now();
-      the.session.signIn(resultAt(first, first));
-      pass(TOKEN_SETTLE_MS);
-      the.session.signIn(resultAt(first + MINUTE, first + MINUTE));
-      pass(TOKEN_SETTLE_MS);
+      the.session.signIn(loginResultAt(first, first));
+      the.pass(TOKEN_SETTLE_MS);
+      the.session.signIn(loginResultAt(first + MINUTE, first + MINUTE));
+      the.pass(TOKEN_SETTLE_MS);
       expect(the.bed.events.calls).toEqual(['open', 'close', 'open']);
     });
   });
@@ -286,29 +271,8 @@ describe('SessionLifecycle', () => {
 });
 
 describe('tabs of one browser agree on the session', () => {
-  /** What another tab leaves in the shared storage (its own writes; the browser then tells this tab). */
-  const otherTab = new SlicedStorage(localStorage, STATE_KEY);
-  const browserTellsThisTab = async (target: EventTarget, key: string = STATE_KEY) => {
-    target.dispatchEvent(Object.assign(new Event('storage'), { key }));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  };
-  /** This tab starts with the session another tab signed in, and hears of that tab's writes through `thisWindow`. */
-  const startSignedInElsewhere = async () => {
-    localStorage.clear();
-    const thisWindow = new EventTarget();
-    const bed = createTestContainer();
-    bed.container.rebind(StatePersistence).toConstantValue(new MobxStatePersistence(new SlicedStorage(localStorage, STATE_KEY), thisWindow as Window));
-    const session = bed.container.get<SessionStore>(SessionStore);
-    const signedIn = loginResult(bed.clock.now());
-    otherTab.setItem('auth', { token: signedIn.token, language: 'de', colors: {}, user: signedIn.user });
-    await session.restore();
-    const lifecycle = bed.container.get(SessionLifecycle);
-    lifecycle.start();
-    return { thisWindow, bed, session, signedIn, lifecycle };
-  };
-
   it('logging out in another tab logs out this one, which closes its stream; logging in comes over too', async () => {
-    const { thisWindow, bed, session, lifecycle } = await startSignedInElsewhere();
+    const { thisWindow, bed, session, part: lifecycle } = await startSignedInElsewhere(({ container }) => container.get(SessionLifecycle));
     bed.timers.advance(TOKEN_SETTLE_MS);
     expect(bed.events.calls).toEqual(['open']);
 

@@ -2,20 +2,9 @@ import { RENEW_RETRY_MS, RENEWAL_LOCK, SessionRenewal } from '../../../../src/do
 import { SESSION_HANDOFF_MS } from '../../../../src/domain/lifecycle/tokenReplaced';
 import { TabLock } from '../../../../src/domain/ports/TabLock';
 import { STATE_KEY } from '../../../../src/infrastructure/persistence/MobxStatePersistence';
-import { demoUser } from '../../support/demoUser';
-import { fakeJwt } from '../../support/fakeJwt';
+import { loginResultAt, MINUTE } from './loginResultAt';
 import { sessionPartTestBed } from './sessionPartTestBed';
 
-const MINUTE = 60_000;
-
-/** A token of the backend's kind: 15 minutes from `at`, of the session signed in at `signedIn`. */
-const tokenAt = (at: number, signedIn: number, lifeMs = 15 * MINUTE) =>
-  fakeJwt({ sub: demoUser.id, iat: Math.floor(at / 1000), auth_time: Math.floor(signedIn / 1000), exp: Math.floor((at + lifeMs) / 1000), jti: `j-${at}` });
-const resultAt = (at: number, signedIn: number, lifeMs?: number) => ({
-  token: tokenAt(at, signedIn, lifeMs),
-  expiresAt: new Date(at + (lifeMs ?? 15 * MINUTE)).toISOString(),
-  user: demoUser,
-});
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** A tab lock another tab holds until the test releases it; records who asked for what. */
@@ -38,29 +27,24 @@ class HeldTabLock implements TabLock {
 describe('SessionRenewal', () => {
   const the = sessionPartTestBed((bed) => bed.container.get(SessionRenewal));
 
-  /** Moves the clock and the timers together, as time passing does. */
-  const pass = (ms: number) => {
-    the.bed.clock.time += ms;
-    the.bed.timers.advance(ms);
-  };
   const renewals = () => the.bed.backend.requests.filter((request) => request.method === 'POST' && request.url === '/auth/renew');
 
   it('renews at two thirds of the token\'s life, and the renewed token in its turn', async () => {
     await the.start();
     const signedIn = the.bed.clock.now();
-    the.session.signIn(resultAt(signedIn, signedIn));
-    const renewed = resultAt(signedIn + 10 * MINUTE, signedIn);
+    the.session.signIn(loginResultAt(signedIn, signedIn));
+    const renewed = loginResultAt(signedIn + 10 * MINUTE, signedIn);
     the.bed.backend.on('POST /auth/renew', { status: 200, body: renewed });
-    pass(10 * MINUTE - 1);
+    the.pass(10 * MINUTE - 1);
     await flush();
     expect(renewals()).toHaveLength(0);
     expect(the.part.renewalAhead).toBe(true);
-    pass(1);
+    the.pass(1);
     await flush();
     expect(renewals()).toHaveLength(1);
     expect(the.session.token).toBe(renewed.token);
-    the.bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 20 * MINUTE, signedIn) });
-    pass(10 * MINUTE);
+    the.bed.backend.on('POST /auth/renew', { status: 200, body: loginResultAt(signedIn + 20 * MINUTE, signedIn) });
+    the.pass(10 * MINUTE);
     await flush();
     expect(renewals()).toHaveLength(2);
   });
@@ -68,26 +52,26 @@ describe('SessionRenewal', () => {
   it('does not renew an idle console, and renews when it is used again before the end', async () => {
     await the.start();
     const signedIn = the.bed.clock.now();
-    the.session.signIn(resultAt(signedIn, signedIn));
+    the.session.signIn(loginResultAt(signedIn, signedIn));
     the.bed.activity.idle = true;
     expect(the.part.renewalAhead).toBe(false);
-    the.bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 14 * MINUTE, signedIn) });
-    pass(13 * MINUTE);
+    the.bed.backend.on('POST /auth/renew', { status: 200, body: loginResultAt(signedIn + 14 * MINUTE, signedIn) });
+    the.pass(13 * MINUTE);
     await flush();
     expect(renewals()).toHaveLength(0);
-    pass(MINUTE);
+    the.pass(MINUTE);
     the.bed.activity.resume();
     await flush();
     expect(renewals()).toHaveLength(1);
-    expect(the.session.token).toBe(resultAt(signedIn + 14 * MINUTE, signedIn).token);
+    expect(the.session.token).toBe(loginResultAt(signedIn + 14 * MINUTE, signedIn).token);
   });
 
   it('does not renew a token that expired while the console was idle', async () => {
     await the.start();
     const signedIn = the.bed.clock.now();
-    the.session.signIn(resultAt(signedIn, signedIn));
+    the.session.signIn(loginResultAt(signedIn, signedIn));
     the.bed.activity.idle = true;
-    pass(15 * MINUTE);
+    the.pass(15 * MINUTE);
     the.bed.activity.resume();
     await flush();
     expect(renewals()).toHaveLength(0);
@@ -96,32 +80,32 @@ describe('SessionRenewal', () => {
   it('tries a failed renewal again a minute later, while the token lasts', async () => {
     await the.start();
     const signedIn = the.bed.clock.now();
-    the.session.signIn(resultAt(signedIn, signedIn));
+    the.session.signIn(loginResultAt(signedIn, signedIn));
     the.bed.backend.on('POST /auth/renew', { status: 503, body: { type: 'about:blank', title: 'Unavailable', status: 503 } });
-    pass(10 * MINUTE);
+    the.pass(10 * MINUTE);
     await flush();
     expect(renewals()).toHaveLength(1);
-    the.bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 11 * MINUTE, signedIn) });
-    pass(RENEW_RETRY_MS - 1);
+    the.bed.backend.on('POST /auth/renew', { status: 200, body: loginResultAt(signedIn + 11 * MINUTE, signedIn) });
+    the.pass(RENEW_RETRY_MS - 1);
     await flush();
     expect(renewals()).toHaveLength(1);
-    pass(1);
+    the.pass(1);
     await flush();
     expect(renewals()).toHaveLength(2);
-    expect(the.session.token).toBe(resultAt(signedIn + 11 * MINUTE, signedIn).token);
+    expect(the.session.token).toBe(loginResultAt(signedIn + 11 * MINUTE, signedIn).token);
   });
 
   it('stops renewing once a renewal no longer extends the session (its longest time reached)', async () => {
     await the.start();
     const signedIn = the.bed.clock.now();
-    the.session.signIn(resultAt(signedIn, signedIn));
+    the.session.signIn(loginResultAt(signedIn, signedIn));
     // The backend caps the renewed token at the session's end: the same expiry.
-    the.bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 10 * MINUTE, signedIn, 5 * MINUTE) });
-    pass(10 * MINUTE);
+    the.bed.backend.on('POST /auth/renew', { status: 200, body: loginResultAt(signedIn + 10 * MINUTE, signedIn, 5 * MINUTE) });
+    the.pass(10 * MINUTE);
     await flush();
     expect(renewals()).toHaveLength(1);
     expect(the.part.renewalAhead).toBe(false);
-    pass(5 * MINUTE);
+    the.pass(5 * MINUTE);
     await flush();
     expect(renewals()).toHaveLength(1);
   });
@@ -129,13 +113,13 @@ describe('SessionRenewal', () => {
   it('takes the token another tab renewed instead of renewing the revoked one again', async () => {
     await the.start();
     const signedIn = the.bed.clock.now();
-    the.session.signIn(resultAt(signedIn, signedIn));
-    pass(10 * MINUTE - 1);
+    the.session.signIn(loginResultAt(signedIn, signedIn));
+    the.pass(10 * MINUTE - 1);
     // Another tab renewed a moment ago; its storage event has not reached this one yet.
-    const elsewhere = resultAt(signedIn + 10 * MINUTE - 1, signedIn);
+    const elsewhere = loginResultAt(signedIn + 10 * MINUTE - 1, signedIn);
     const stored = JSON.parse(localStorage.getItem(STATE_KEY) ?? '{}') as { auth: Record<string, unknown> };
     localStorage.setItem(STATE_KEY, JSON.stringify({ ...stored, auth: { ...stored.auth, token: elsewhere.token } }));
-    pass(1);
+    the.pass(1);
     await flush();
     await flush();
     expect(renewals()).toHaveLength(0);
@@ -147,14 +131,14 @@ describe('SessionRenewal', () => {
     the.bed.container.rebind(TabLock).toConstantValue(lock);
     await the.start();
     const signedIn = the.bed.clock.now();
-    the.session.signIn(resultAt(signedIn, signedIn));
-    the.bed.backend.on('POST /auth/renew', { status: 200, body: resultAt(signedIn + 10 * MINUTE, signedIn) });
-    pass(10 * MINUTE);
+    the.session.signIn(loginResultAt(signedIn, signedIn));
+    the.bed.backend.on('POST /auth/renew', { status: 200, body: loginResultAt(signedIn + 10 * MINUTE, signedIn) });
+    the.pass(10 * MINUTE);
     await flush();
     expect(lock.asked).toEqual([RENEWAL_LOCK]);
     expect(renewals()).toHaveLength(0);
     // The tab that held it renewed meanwhile.
-    const elsewhere = resultAt(signedIn + 10 * MINUTE, signedIn);
+    const elsewhere = loginResultAt(signedIn + 10 * MINUTE, signedIn);
     const stored = JSON.parse(localStorage.getItem(STATE_KEY) ?? '{}') as { auth: Record<string, unknown> };
     localStorage.setItem(STATE_KEY, JSON.stringify({ ...stored, auth: { ...stored.auth, token: elsewhere.token } }));
     lock.letGo();
@@ -170,7 +154,7 @@ describe('SessionRenewal', () => {
     /** Another tab stores its renewed session; this tab reads it when the browser tells it, `at` later. */
     const handedOverLate = async (at: number, result: { token: string }) => {
       const stored = JSON.parse(localStorage.getItem(STATE_KEY) ?? '{}') as { auth: Record<string, unknown> };
-      pass(at);
+      the.pass(at);
       localStorage.setItem(STATE_KEY, JSON.stringify({ ...stored, auth: { ...stored.auth, token: result.token } }));
       await the.session.reread();
       await flush();
@@ -180,14 +164,14 @@ describe('SessionRenewal', () => {
       the.bed.container.rebind(TabLock).toConstantValue(lockHeldBefore);
       await the.start();
       const signedIn = the.bed.clock.now();
-      the.session.signIn(resultAt(signedIn, signedIn));
+      the.session.signIn(loginResultAt(signedIn, signedIn));
       the.bed.backend.on('POST /auth/renew', { status: 401, body: { type: 'about:blank', title: 'Unauthorized', status: 401 } });
-      pass(10 * MINUTE);
+      the.pass(10 * MINUTE);
       await flush();
       expect(renewals()).toHaveLength(0);
-      const elsewhere = resultAt(signedIn + 10 * MINUTE, signedIn);
+      const elsewhere = loginResultAt(signedIn + 10 * MINUTE, signedIn);
       await handedOverLate(SESSION_HANDOFF_MS - 1, elsewhere);
-      pass(SESSION_HANDOFF_MS);
+      the.pass(SESSION_HANDOFF_MS);
       await flush();
       expect(renewals()).toHaveLength(0);
       expect(the.session.token).toBe(elsewhere.token);
@@ -197,15 +181,15 @@ describe('SessionRenewal', () => {
       the.bed.container.rebind(TabLock).toConstantValue(lockHeldBefore);
       await the.start();
       const signedIn = the.bed.clock.now();
-      the.session.signIn(resultAt(signedIn, signedIn));
-      const renewed = resultAt(signedIn + 10 * MINUTE, signedIn);
+      the.session.signIn(loginResultAt(signedIn, signedIn));
+      const renewed = loginResultAt(signedIn + 10 * MINUTE, signedIn);
       the.bed.backend.on('POST /auth/renew', { status: 200, body: renewed });
-      pass(10 * MINUTE);
+      the.pass(10 * MINUTE);
       await flush();
-      pass(SESSION_HANDOFF_MS - 1);
+      the.pass(SESSION_HANDOFF_MS - 1);
       await flush();
       expect(renewals()).toHaveLength(0);
-      pass(1);
+      the.pass(1);
       await flush();
       await flush();
       expect(renewals()).toHaveLength(1);
@@ -216,9 +200,9 @@ describe('SessionRenewal', () => {
   it('stops after dispose()', async () => {
     await the.start();
     const signedIn = the.bed.clock.now();
-    the.session.signIn(resultAt(signedIn, signedIn));
+    the.session.signIn(loginResultAt(signedIn, signedIn));
     the.part.dispose();
-    pass(10 * MINUTE);
+    the.pass(10 * MINUTE);
     await flush();
     expect(renewals()).toHaveLength(0);
   });

@@ -2,7 +2,7 @@ import { SessionStore } from '../../../../src/domain/ports/SessionStore';
 import { createTestContainer, type TestBed } from '../../support/createTestContainer';
 
 /** One of the session's parts: started once the session is restored, disposed with it. */
-interface SessionPart {
+export interface SessionPart {
   start(): void;
   dispose(): void;
 }
@@ -17,6 +17,8 @@ export interface SessionPartTestBed<Part extends SessionPart> {
   readonly part: Part;
   /** Restores the session from storage, then makes the part and starts it (after the test arranged what it needs). */
   start(): Promise<void>;
+  /** Moves the clock and the timers together, as time passing does. */
+  pass(ms: number): void;
 }
 
 /**
@@ -28,7 +30,7 @@ export function sessionPartTestBed<Part extends SessionPart>(makePart: (bed: Tes
   let bed: TestBed | undefined;
   let session: SessionStore | undefined;
   let part: Part | undefined;
-  const started = <T>(value: T | undefined, what: string): T => {
+  const there = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) {
       throw new Error(`${what} is not there yet (start() makes the session and the part)`);
     }
@@ -43,26 +45,31 @@ export function sessionPartTestBed<Part extends SessionPart>(makePart: (bed: Tes
   });
 
   afterEach(() => {
-    started(part, 'the part').dispose();
-    started(session, 'the session').dispose();
+    there(part, 'the part').dispose();
+    there(session, 'the session').dispose();
   });
 
   return {
     get bed() {
-      return started(bed, 'the test bed');
+      return there(bed, 'the test bed');
     },
     get session() {
-      return started(session, 'the session');
+      return there(session, 'the session');
     },
     get part() {
-      return started(part, 'the part');
+      return there(part, 'the part');
     },
     async start() {
-      const current = started(bed, 'the test bed');
+      const current = there(bed, 'the test bed');
       session = current.container.get<SessionStore>(SessionStore);
       await session.restore();
       part = makePart(current, session);
       part.start();
+    },
+    pass(ms: number) {
+      const current = there(bed, 'the test bed');
+      current.clock.time += ms;
+      current.timers.advance(ms);
     },
   };
 }
