@@ -4,6 +4,7 @@ import { HttpClient } from '../../../../src/domain/ports/HttpClient';
 import { StatePersistence } from '../../../../src/domain/ports/StatePersistence';
 import { STATE_KEY } from '../../../../src/infrastructure/persistence/MobxStatePersistence';
 import { loginResult } from '../../support/demoUser';
+import { handOffTimeOver } from './handOffTimeOver';
 import { sessionPartTestBed } from './sessionPartTestBed';
 import { browserTellsThisTab, otherTab, startSignedInElsewhere } from './signedInInAnotherTab';
 
@@ -14,17 +15,6 @@ describe('SessionExpiry', () => {
     beforeEach(the.start);
     const unauthorized = { status: 401, body: { type: 'about:blank', title: 'Unauthorized', status: 401 } };
     const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
-    /** The refused token is still the one stored: its end waits for no other tab's renewed session any longer. */
-    const handOffTimeOver = async () => {
-      await settled();
-      expect(the.session.isSignedIn).toBe(true);
-      expect(the.bed.navigator.navigations).toEqual([]);
-      the.bed.timers.advance(SESSION_HANDOFF_MS - 1);
-      await settled();
-      expect(the.session.isSignedIn).toBe(true);
-      the.bed.timers.advance(1);
-      await settled();
-    };
 
     it('turns ten simultaneous 401s into one logout, one toast and one navigation back to where the operator was', async () => {
       the.session.signIn(loginResult(the.bed.clock.now()));
@@ -34,7 +24,7 @@ describe('SessionExpiry', () => {
       const signOut = jest.spyOn(the.session, 'signOut');
       const results = await Promise.allSettled(Array.from({ length: 10 }, () => http.get('/orders')));
       expect(results.every((result) => result.status === 'rejected')).toBe(true);
-      await handOffTimeOver();
+      await handOffTimeOver(the);
       expect(signOut).toHaveBeenCalledTimes(1);
       expect(the.session.isSignedIn).toBe(false);
       expect(the.bed.navigator.navigations).toEqual(['/login?returnTo=%2Forders%3Fstatus%3Dnew']);
@@ -44,7 +34,7 @@ describe('SessionExpiry', () => {
     it('a 401 of the stream logs out like any other', async () => {
       the.session.signIn(loginResult(the.bed.clock.now()));
       the.bed.events.refuse(the.session.token);
-      await handOffTimeOver();
+      await handOffTimeOver(the);
       expect(the.session.isSignedIn).toBe(false);
       expect(the.bed.navigator.navigations.at(-1)).toMatch(/^\/login/);
     });

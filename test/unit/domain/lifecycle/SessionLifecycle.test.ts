@@ -1,9 +1,9 @@
-import { SESSION_HANDOFF_MS } from '../../../../src/domain/lifecycle/tokenReplaced';
 import { SessionLifecycle, TOKEN_SETTLE_MS } from '../../../../src/domain/lifecycle/SessionLifecycle';
 import { SessionStore } from '../../../../src/domain/ports/SessionStore';
 import { HttpClient } from '../../../../src/domain/ports/HttpClient';
 import { createTestContainer } from '../../support/createTestContainer';
 import { demoUser, loginResult } from '../../support/demoUser';
+import { handOffTimeOver } from './handOffTimeOver';
 import { loginResultAt, MINUTE } from './loginResultAt';
 import { sessionPartTestBed } from './sessionPartTestBed';
 import { browserTellsThisTab, otherTab, startSignedInElsewhere } from './signedInInAnotherTab';
@@ -185,23 +185,11 @@ describe('SessionLifecycle', () => {
 
   describe('a 401 of the current session ends it (SessionExpiry)', () => {
     beforeEach(the.start);
-    const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
-    /** The refused token is still the one stored: its end waits for no other tab's renewed session any longer. */
-    const handOffTimeOver = async () => {
-      await settled();
-      expect(the.session.isSignedIn).toBe(true);
-      expect(the.bed.navigator.navigations).toEqual([]);
-      the.bed.timers.advance(SESSION_HANDOFF_MS - 1);
-      await settled();
-      expect(the.session.isSignedIn).toBe(true);
-      the.bed.timers.advance(1);
-      await settled();
-    };
 
     it('a 401 of the stream logs out like any other', async () => {
       the.session.signIn(loginResult(the.bed.clock.now()));
       the.bed.events.refuse(the.session.token);
-      await handOffTimeOver();
+      await handOffTimeOver(the);
       expect(the.session.isSignedIn).toBe(false);
       expect(the.bed.navigator.navigations.at(-1)).toMatch(/^\/login/);
     });
