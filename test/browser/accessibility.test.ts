@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { injectAxe } from './support/axe';
 import { auditInSchemes, expectNoFindings, type AuditLog } from './support/auditInSchemes';
 import { GERMAN_ADMIN, LANGUAGES, type Language } from './support/accessibilityTexts';
+import { changeElsewhere, colleagueHeaders, saveNotes, versionOf } from './support/colleagueChanges';
 import { eventually } from '../support/eventually';
 import { GERMAN_USER, openLoggedIn, storedState } from './support/session';
 import { useCockpitInChromium } from './support/useCockpitInChromium';
@@ -33,45 +34,14 @@ describe('the console for every operator (axe-core, WCAG 2.2 AA)', () => {
     await context?.close();
   });
 
-  /** Signs in through the API in a session of its own, as a colleague in another browser would; answers its headers. */
-  async function colleagueHeaders(user: { email: string; password: string }): Promise<Record<string, string>> {
-    const login = await fetch(`${run.cockpit.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(user),
-    });
-    const { token } = (await login.json()) as { token: string };
-    return { Authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  }
-
-  /** The order's version as the colleague reads it now. */
-  async function versionOf(headers: Record<string, string>, orderPath: string): Promise<number> {
-    const { version } = (await (await fetch(`${run.cockpit.url}/api${orderPath}`, { headers })).json()) as { version: number };
-    return version;
-  }
-
-  /** The colleague saves new notes over the version they read. */
-  async function saveNotes(headers: Record<string, string>, orderPath: string, version: number, notes: string): Promise<void> {
-    const saved = await fetch(`${run.cockpit.url}/api${orderPath}`, { method: 'PATCH', headers: { ...headers, 'If-Match': `"${version}"` }, body: JSON.stringify({ notes }) });
-    if (!saved.ok) {
-      throw new Error(`the colleague's change was refused: ${saved.status}`);
-    }
-  }
-
-  /** Changes an order through the API in a session of its own, as a colleague in another browser would. */
-  async function changeElsewhere(user: { email: string; password: string }, orderPath: string, notes: string): Promise<void> {
-    const headers = await colleagueHeaders(user);
-    await saveNotes(headers, orderPath, await versionOf(headers, orderPath), notes);
-  }
-
-  /** A new context of the file's backend with axe in every page, and its first page, in `language`'s reach. */
+  /** A new context of the file's backend at the desk's size, axe-core in its every page; answers its first page. */
   async function auditedPage(): Promise<Page> {
     context = await run.browser.newContext({ baseURL: run.cockpit.url, viewport: DESK, reducedMotion: 'reduce', timezoneId: 'Europe/Berlin' });
     await injectAxe(context);
     return context.newPage();
   }
 
-  /** Signs in through the login form in `language` (chosen there), leaving the page on the orders list. */
+  /** Sends the login form with `user`'s email and password, in `language` (chosen on the login page). */
   async function signIn(page: Page, language: Language, user: { email: string; password: string }): Promise<void> {
     const texts = LANGUAGES[language];
     await page.goto('/login');
@@ -110,7 +80,7 @@ describe('the console for every operator (axe-core, WCAG 2.2 AA)', () => {
     // The conflict: a colleague saved the order first, then the operator saves their edit.
     const orderPath = new URL(page.url()).pathname;
     await notes.fill('Meine Notiz / my note');
-    await changeElsewhere(texts.user, orderPath, 'Notiz des Kollegen / colleague\'s note');
+    await changeElsewhere(run.cockpit.url, texts.user, orderPath, 'Notiz des Kollegen / colleague\'s note');
     await page.getByTestId('changed-elsewhere').waitFor();
     await page.getByRole('button', { name: texts.save, exact: true }).click();
     const conflict = page.getByRole('dialog', { name: texts.conflict });
@@ -172,7 +142,7 @@ describe('the console for every operator (axe-core, WCAG 2.2 AA)', () => {
     const bar = page.getByTestId('bulk-bar');
     await bar.getByText(texts.selected).waitFor();
     await audit('bulk bar');
-    await changeElsewhere(texts.user, `/orders/${stale}`, 'Geändert / changed');
+    await changeElsewhere(run.cockpit.url, texts.user, `/orders/${stale}`, 'Geändert / changed');
     await bar.locator('.cockpit-bulk-actions button').first().click();
     const report = page.getByTestId('bulk-report');
     await report.getByText(texts.notChanged).waitFor();
@@ -286,9 +256,9 @@ describe('the console for every operator (axe-core, WCAG 2.2 AA)', () => {
     const ids = await page.locator('[role="row"][data-order-id]').evaluateAll((rows) => rows.slice(0, 3).map((row) => row.getAttribute('data-order-id')));
     // The three saves go out together, as a burst does: signing in and reading the versions first
     // keeps a slow sign-in from spreading them over more than the announcer's gathering time.
-    const headers = await colleagueHeaders(GERMAN_USER);
-    const seen = await Promise.all(ids.map(async (id) => ({ id, version: await versionOf(headers, `/orders/${id}`) })));
-    await Promise.all(seen.map(({ id, version }) => saveNotes(headers, `/orders/${id}`, version, `Live ${id}`)));
+    const headers = await colleagueHeaders(run.cockpit.url, GERMAN_USER);
+    const seen = await Promise.all(ids.map(async (id) => ({ id, version: await versionOf(run.cockpit.url, headers, `/orders/${id}`) })));
+    await Promise.all(seen.map(({ id, version }) => saveNotes(run.cockpit.url, headers, `/orders/${id}`, version, `Live ${id}`)));
     // Every announcement counts changed orders; the three are told in fewer announcements than
     // changes (one, unless the machine spread the saves over more than the gathering time).
     const changedIn = (text: string) => Number(/^(\d+) Aufträge? geändert$/.exec(text)?.[1] ?? Number.NaN);
