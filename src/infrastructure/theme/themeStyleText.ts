@@ -15,17 +15,24 @@ const THEMES: readonly { appearance: Appearance; scope: string; option: { backgr
   { appearance: 'dark', scope: `.${BP}-dark `, option: { background: PAGE_BACKGROUND.dark, color: LIGHT_FOREGROUND } },
 ];
 
+/** The colour a state tints towards to move away from `foreground`: white under dark text, black under light text. */
+const awayFrom = (foreground: string) => (foreground === DARK_FOREGROUND ? '#ffffff' : '#000000');
+
 /** `selectors`, each within `scope`, as one selector list. */
 const within = (scope: string, ...selectors: string[]) => selectors.map((selector) => `${scope}${selector}`).join(',\n');
 
 /**
  * A toolbar (a Blueprint Navbar) painted with `color`, text in `foreground`. The minimal buttons and
  * selects in it take their colours from Blueprint's custom properties, so overriding those on them
- * covers rest, hover, active, disabled and icons at once without touching solid controls. The focus
- * ring in it is drawn in the text colour, which reads on the colour.
+ * covers rest, hover, active, disabled and icons at once without touching solid controls. Hover and
+ * active (a button whose menu is open) tint the colour away from the text colour (darker under white
+ * text, lighter under dark text), so their text keeps at least the contrast it has at rest (WCAG 1.4.3
+ * in every state), as the primary buttons' do. The focus ring in it is drawn in the text colour, which
+ * reads on the colour.
  * The selector is one class more specific than Blueprint's, so the order of the sheets does not matter.
  */
 function toolbarRules(scope: string, toolbar: string, color: string, foreground: string, option: { background: string; color: string }): string {
+  const away = awayFrom(foreground);
   return `${within(scope, `.${toolbar}.${BP}-navbar`)} {
   background-color: ${color};
   color: ${foreground};
@@ -39,8 +46,8 @@ ${within(scope, `.${toolbar} .${BP}-button.${BP}-minimal`, `.${toolbar} .${BP}-h
   --bp-typography-color-default-active: ${foreground};
   --bp-typography-color-default-disabled: color-mix(in srgb, ${foreground} 55%, transparent);
   --bp-typography-color-muted: ${foreground};
-  --bp-intent-default-hover: ${foreground};
-  --bp-intent-default-active: ${foreground};
+  --bp-intent-default-hover: ${away};
+  --bp-intent-default-active: ${away};
   --bp-intent-default-disabled: ${foreground};
 }
 ${within(scope, `.${toolbar} :focus`)} {
@@ -64,7 +71,7 @@ ${within(scope, `.${toolbar} .${BP}-html-select option`)} {
  * primary buttons draw their text in the colour on the page and keep Blueprint's.
  */
 function primaryButtonRules(scope: string, color: string, foreground: string): string {
-  const away = foreground === DARK_FOREGROUND ? '#ffffff' : '#000000';
+  const away = awayFrom(foreground);
   return `${within(scope, `.${BP}-button.${BP}-intent-primary:not(.${BP}-minimal):not(.${BP}-outlined)`)} {
   --bp-intent-primary-rest: ${color};
   --bp-intent-primary-hover: color-mix(in srgb, ${color} 80%, ${away});

@@ -13,6 +13,7 @@ import { rowWindow } from './rowWindow';
 import { useShownPages } from './useShownPages';
 import { useViewport } from './useViewport';
 import './OrderCards.css';
+import './OrderCards.dark.css';
 
 /** Height of one card with the gap below it, in pixels: the cards are virtualized on it as the grid is on its rows. */
 export const CARD_HEIGHT = 224;

@@ -54,6 +54,17 @@ describe('DomThemeService', () => {
     expect(styleText()).not.toContain('bp6-intent-primary');
   });
 
+  it('tints a toolbar\'s hovered and active minimal controls away from their text, so the text reads at least as well as at rest', () => {
+    theme.apply({ color1: '#0b3d91', color2: '#ffd43b' });
+    const controls = (toolbar: string) => declarations(`.${toolbar} .bp6-button.bp6-minimal, .${toolbar} .bp6-html-select.bp6-minimal`);
+    // White text on the dark header: hover and active darken it.
+    expect(controls('cockpit-header-toolbar')?.getPropertyValue('--bp-intent-default-hover').trim()).toBe('#000000');
+    expect(controls('cockpit-header-toolbar')?.getPropertyValue('--bp-intent-default-active').trim()).toBe('#000000');
+    // Dark text on the light toolbar: hover and active lighten it.
+    expect(controls('cockpit-primary-toolbar')?.getPropertyValue('--bp-intent-default-hover').trim()).toBe('#ffffff');
+    expect(controls('cockpit-primary-toolbar')?.getPropertyValue('--bp-intent-default-active').trim()).toBe('#ffffff');
+  });
+
   it('paints only the solid primary buttons when only color3 is set, hover and active included', () => {
     theme.apply({ color3: 'rgb(194, 65, 12)' });
     const button = declarations(BUTTON);
