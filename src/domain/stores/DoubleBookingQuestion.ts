@@ -6,14 +6,14 @@ import type { OtherOrder } from '../model/DoubleBooking';
  * the same write sent again confirming it on purpose (`confirmDoubleBooking: true`). Confirmed, the
  * write goes out once; cancelled, nothing is sent and the operator's edit stays as it was.
  */
-export class DoubleBookingQuestion {
+export class DoubleBookingQuestion<T = unknown> {
   /** The order that has the vehicle at that time already; null while nothing is asked. */
   other: OtherOrder | null = null;
 
-  private resend: (() => Promise<unknown>) | null = null;
+  private resend: (() => Promise<T>) | null = null;
 
   constructor() {
-    makeObservable<DoubleBookingQuestion, 'clear'>(this, { other: observableRef, isAsking: computed, ask: action, cancel: action, clear: action });
+    makeObservable<DoubleBookingQuestion<T>, 'clear'>(this, { other: observableRef, isAsking: computed, ask: action, cancel: action, clear: action });
   }
 
   get isAsking(): boolean {
@@ -21,16 +21,16 @@ export class DoubleBookingQuestion {
   }
 
   /** Asks about `other`; `resend` sends the refused write again, confirmed. */
-  ask(other: OtherOrder, resend: () => Promise<unknown>): void {
+  ask(other: OtherOrder, resend: () => Promise<T>): void {
     this.other = other;
     this.resend = resend;
   }
 
-  /** Sends the write again confirming the double booking; resolves once it is answered. */
-  async confirm(): Promise<void> {
+  /** Sends the write again confirming the double booking; resolves with its outcome (undefined when nothing was asked). */
+  async confirm(): Promise<T | undefined> {
     const resend = this.resend;
     this.clear();
-    await resend?.();
+    return resend ? resend() : undefined;
   }
 
   /** Not sent: the question goes, the edit stays. */

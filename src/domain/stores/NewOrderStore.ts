@@ -71,7 +71,7 @@ export class NewOrderStore {
   /** Why the dialog last closed; null while it is open. */
   closedBy: NewOrderClosing | null = null;
   /** A save refused as a double booking, to send again confirmed or to drop (the dialog stays as typed). */
-  readonly doubleBooking = new DoubleBookingQuestion();
+  readonly doubleBooking = new DoubleBookingQuestion<Order | undefined>();
 
   private attemptKey = '';
   private refused = false;

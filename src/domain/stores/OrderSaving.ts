@@ -27,7 +27,7 @@ export class OrderSaving {
   fieldErrors: Record<string, string> = {};
   conflict: OrderConflict | null = null;
   /** A save refused as a double booking, to send again confirmed or to drop. */
-  readonly doubleBooking = new DoubleBookingQuestion();
+  readonly doubleBooking = new DoubleBookingQuestion<boolean>();
 
   constructor(
     private readonly api: OrdersApi,
