@@ -22,7 +22,15 @@ export const DoubleBookingDialog = observer(function DoubleBookingDialog({ quest
   const { t, i18n } = useTranslation();
   const other = question.other;
   return (
-    <Dialog isOpen={other !== null} title={t('doubleBooking.title')} icon={<WarningSignIcon />} onClose={() => question.cancel()} data-testid="double-booking-dialog">
+    <Dialog
+      isOpen={other !== null}
+      title={t('doubleBooking.title')}
+      icon={<WarningSignIcon />}
+      onClose={() => question.cancel()}
+      // Above the new order's dialog and the order panel, whichever asked.
+      portalClassName="cockpit-double-booking-portal"
+      data-testid="double-booking-dialog"
+    >
       <DialogBody>
         <p>{t('doubleBooking.explanation')}</p>
         {other && (
