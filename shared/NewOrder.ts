@@ -15,4 +15,6 @@ export interface NewOrder {
   end: string;
   price: Money;
   notes: string;
+  /** Creates it even though the vehicle is booked in another order at an overlapping time (else 409 `double-booking`). */
+  confirmDoubleBooking?: boolean;
 }

@@ -57,6 +57,8 @@ export interface OrderQuery {
   /** Price bounds in cents, inclusive. */
   priceMin?: number;
   priceMax?: number;
+  /** Only orders whose vehicle is booked in another order at an overlapping time. */
+  doubleBooked?: boolean;
   sort?: string;
   limit?: number;
   cursor?: string;

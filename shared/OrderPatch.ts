@@ -10,4 +10,6 @@ export interface OrderPatch {
   begin?: string;
   end?: string;
   station?: string;
+  /** Saves even though the vehicle is booked in another order at an overlapping time (else 409 `double-booking`). */
+  confirmDoubleBooking?: boolean;
 }

@@ -3,6 +3,7 @@ import { LiveOrderUpdates } from '../../domain/lifecycle/LiveOrderUpdates';
 import { OrdersPageWork } from '../../domain/lifecycle/OrdersPageWork';
 import { SessionWorkRelay } from '../../domain/lifecycle/SessionWorkRelay';
 import { Clock } from '../../domain/ports/Clock';
+import { DoubleBookingsApi } from '../../domain/ports/DoubleBookingsApi';
 import { HttpClient } from '../../domain/ports/HttpClient';
 import { Navigator } from '../../domain/ports/Navigator';
 import { Notifier } from '../../domain/ports/Notifier';
@@ -16,6 +17,7 @@ import { StatePersistence } from '../../domain/ports/StatePersistence';
 import { Timers } from '../../domain/ports/Timers';
 import { UnsavedEdits } from '../../domain/ports/UnsavedEdits';
 import { UnsavedNewOrders } from '../../domain/ports/UnsavedNewOrders';
+import { DoubleBookingsStore } from '../../domain/stores/DoubleBookingsStore';
 import { LiveChangeAnnouncer } from '../../domain/stores/LiveChangeAnnouncer';
 import { NewOrderStore } from '../../domain/stores/NewOrderStore';
 import { OrderColumnsStore } from '../../domain/stores/OrderColumnsStore';
@@ -31,6 +33,7 @@ import { OrdersPrintStore } from '../../domain/stores/OrdersPrintStore';
 import { SavedViewsStore } from '../../domain/stores/SavedViewsStore';
 import { UnsavedEditsStore } from '../../domain/stores/UnsavedEditsStore';
 import { UnsavedNewOrderStore } from '../../domain/stores/UnsavedNewOrderStore';
+import { HttpDoubleBookingsApi } from '../../infrastructure/api/HttpDoubleBookingsApi';
 import { HttpSavedViewsApi } from '../../infrastructure/api/HttpSavedViewsApi';
 import { randomId } from '../../infrastructure/ids/randomId';
 import { byName } from './byName';
@@ -46,7 +49,8 @@ export const OrdersPageStart = Symbol('OrdersPageStart');
 /**
  * What only the orders page works with: the open order, the new order, the edits kept of both, the
  * selection, the columns, the announcement of live changes, the filters' values, the saved views,
- * the CSV export, the printed list, an order's history and the status moves on the phone's cards.
+ * the CSV export, the printed list, an order's history, the status moves on the phone's cards and
+ * the marks of double-booked orders (read again after live changes).
  * It comes with the page's chunk (`pageModules`), so the login page does not carry it; what the
  * first rows, the live updates and the session use is the core's.
  */
@@ -94,17 +98,28 @@ export const ordersPageModule = new ContainerModule(({ bind }) => {
           unsavedNewOrder: UnsavedNewOrderStore,
           columns: OrderColumnsStore,
           announcer: LiveChangeAnnouncer,
+          doubleBookings: DoubleBookingsStore,
         },
-        ({ relay, live, detail, unsavedEdits, newOrder, unsavedNewOrder, columns, announcer }) => {
+        ({ relay, live, detail, unsavedEdits, newOrder, unsavedNewOrder, columns, announcer, doubleBookings }) => {
           columns.start();
           unsavedEdits.start();
           unsavedNewOrder.start();
           live.follow(detail);
           live.follow({ applyEvents: (batch) => announcer.note(batch) });
+          live.follow({ applyEvents: () => doubleBookings.applyEvents() });
           relay.join(new OrdersPageWork({ detail, unsavedEdits, newOrder, unsavedNewOrder }));
           return OrdersPageStart;
         },
       ),
+    )
+    .inSingletonScope();
+  bind(DoubleBookingsApi)
+    .toResolvedValue((http: HttpClient) => new HttpDoubleBookingsApi(http), [HttpClient])
+    .inSingletonScope();
+  bind(DoubleBookingsStore)
+    .toResolvedValue(
+      (api: DoubleBookingsApi, filter: OrdersFilterStore, timers: Timers) => new DoubleBookingsStore(api, filter, timers),
+      [DoubleBookingsApi, OrdersFilterStore, Timers],
     )
     .inSingletonScope();
   bind(OrderFacetsStore)

@@ -5,7 +5,7 @@ import type { OrderStatus } from '../../../shared/OrderStatus';
 
 /**
  * What the operator asks the list for besides the days (which are kept across reloads): statuses,
- * search text, stations, services, a price range (all in the URL) and the sort.
+ * search text, stations, services, a price range, only double bookings (all in the URL) and the sort.
  */
 export interface OrderCriteria {
   status: readonly OrderStatus[];
@@ -17,6 +17,8 @@ export interface OrderCriteria {
   /** Price bounds in cents, inclusive; null for none. */
   priceMin: number | null;
   priceMax: number | null;
+  /** Only orders whose vehicle is booked twice (absent: all). */
+  doubleBooked?: boolean;
   sort: OrderSort;
 }
 
@@ -53,6 +55,9 @@ export function orderQuery(range: DayRange, criteria: OrderCriteria): OrderQuery
   }
   if (criteria.priceMax !== null) {
     query.priceMax = criteria.priceMax;
+  }
+  if (criteria.doubleBooked) {
+    query.doubleBooked = true;
   }
   return query;
 }

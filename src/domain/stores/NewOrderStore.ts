@@ -6,10 +6,12 @@ import { NEW_ORDER_FIELDS, type NewOrderField } from '../../../shared/orderField
 import { newOrderProblems, type OrderRuleProblem } from '../../../shared/orderRules';
 import type { KeptNewOrder } from '../model/KeptNewOrder';
 import { isApiError } from '../model/ApiError';
+import { doubleBookingOf } from '../model/DoubleBooking';
 import { euroAmountText, parseEuroAmount } from '../model/euroAmount';
 import { formFailure } from '../model/formFailure';
 import type { Notifier } from '../ports/Notifier';
 import type { OrdersApi } from '../ports/OrdersApi';
+import { DoubleBookingQuestion } from './DoubleBookingQuestion';
 
 
 /** The dialog's fields as typed: texts, the times as instants ('' before one is chosen), the price in the language's form. */
@@ -68,6 +70,8 @@ export class NewOrderStore {
   clonedNumber: string | null = null;
   /** Why the dialog last closed; null while it is open. */
   closedBy: NewOrderClosing | null = null;
+  /** A save refused as a double booking, to send again confirmed or to drop (the dialog stays as typed). */
+  readonly doubleBooking = new DoubleBookingQuestion<Order | undefined>();
 
   private attemptKey = '';
   private refused = false;
@@ -150,6 +154,7 @@ export class NewOrderStore {
 
   /** The operator closes the dialog: what was typed is gone. */
   close(): void {
+    this.doubleBooking.cancel();
     this.isOpen = false;
     this.closedBy = 'cancelled';
   }
@@ -157,6 +162,7 @@ export class NewOrderStore {
   /** The session ended: the dialog closes, and what was typed stays kept for its user. */
   suspend(): void {
     if (!this.isOpen) return;
+    this.doubleBooking.cancel();
     this.isOpen = false;
     this.closedBy = 'session';
   }
@@ -189,15 +195,18 @@ export class NewOrderStore {
     this.revealed = { ...this.revealed, [field]: true };
   }
 
-  /** Sends the order; resolves with it when made (the dialog closes), else undefined. */
-  async save(): Promise<Order | undefined> {
+  /**
+   * Sends the order; resolves with it when made (the dialog closes), else undefined. `confirmed`
+   * books the vehicle even where it is booked already (only after the operator said so).
+   */
+  async save(confirmed = false): Promise<Order | undefined> {
     if (this.saving) return undefined;
     if (!this.canSave) {
       runInAction(() => (this.revealed = Object.fromEntries(NEW_ORDER_FIELDS.map((field) => [field, true]))));
       return undefined;
     }
     const order = this.order;
-    const sent: NewOrder = { ...order, begin: new Date(order.begin).toISOString(), end: new Date(order.end).toISOString() };
+    const sent: NewOrder = { ...order, begin: new Date(order.begin).toISOString(), end: new Date(order.end).toISOString(), ...(confirmed ? { confirmDoubleBooking: true } : {}) };
     runInAction(() => {
       this.saving = true;
       this.fieldErrors = {};
@@ -212,6 +221,13 @@ export class NewOrderStore {
       this.notifier.show({ message: 'newOrder.created', values: { number: created.number }, intent: 'success' });
       return created;
     } catch (error) {
+      const other = doubleBookingOf(error);
+      if (other) {
+        // Nothing was made; the confirmed order is another attempt, under a key of its own.
+        runInAction(() => (this.attemptKey = this.newKey()));
+        this.doubleBooking.ask(other, () => this.save(true));
+        return undefined;
+      }
       runInAction(() => {
         const failure = formFailure<NewOrderField>(error, (field) => (NEW_ORDER_FIELDS.includes(field as NewOrderField) ? (field as NewOrderField) : undefined));
         this.fieldErrors = failure.fieldErrors;

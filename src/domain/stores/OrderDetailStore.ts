@@ -25,16 +25,13 @@ export class OrderDetailStore {
   draft: OrderDraft | null = null;
   state: DetailState = 'idle';
   errorKey: string | null = null;
-  /**
-   * Someone else changed the open order (live stream): the order as it is now. Shown to the
-   * operator; without unsaved edits the view already shows these values.
-   */
+  /** Someone else changed the open order (live stream): the order as it is now (without edits, already shown). */
   changedElsewhere: Order | null = null;
   /** Someone else deleted the open order. */
   deletedElsewhere = false;
 
   private openedId: string | null = null;
-  /** The saves, their field errors and conflicts. */
+  /** The saves, their field errors, conflicts and double bookings asked about. */
   private readonly saves: OrderSaving;
 
   constructor(
@@ -77,6 +74,11 @@ export class OrderDetailStore {
 
   get conflict(): OrderConflict | null {
     return this.saves.conflict;
+  }
+
+  /** A save refused as a double booking: whether to save anyway. */
+  get doubleBooking(): OrderSaving['doubleBooking'] {
+    return this.saves.doubleBooking;
   }
 
   get change(): OrderPatch {
@@ -283,9 +285,7 @@ export class OrderDetailStore {
 
   private send(change: OrderPatch): Promise<boolean> {
     const order = this.order;
-    if (!order) {
-      return Promise.resolve(false);
-    }
+    if (!order) return Promise.resolve(false);
     return this.saves.send(order, change, (saved) => {
       this.applySaved(saved);
       this.draft = draftOf(saved);

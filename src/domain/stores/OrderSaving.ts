@@ -2,9 +2,11 @@ import { makeObservable, observable, observableRef, runInAction } from 'mobx';
 import type { Order } from '../../../shared/Order';
 import type { OrderPatch } from '../../../shared/OrderPatch';
 import { isApiError, type ApiError } from '../model/ApiError';
+import { doubleBookingOf } from '../model/DoubleBooking';
 import { isOrder } from '../model/OrderEvent';
 import type { Notifier } from '../ports/Notifier';
 import type { OrdersApi } from '../ports/OrdersApi';
+import { DoubleBookingQuestion } from './DoubleBookingQuestion';
 
 /** Someone else changed the order first: their order as it is now, and the change the operator sent. */
 export interface OrderConflict {
@@ -15,14 +17,17 @@ export interface OrderConflict {
 /**
  * The saves of the order open beside the list (`OrderDetailStore`): one at a time, each naming the
  * version the operator saw (`If-Match`), and what a refused one leaves: the field errors, or the
- * conflict with the newer version on the server, never overwritten. The operator is told of a save
- * and of any other failure.
+ * conflict with the newer version on the server, never overwritten, or the question whether to book
+ * the vehicle twice (sent again confirmed, at the same version, only when the operator says so). The
+ * operator is told of a save and of any other failure.
  */
 export class OrderSaving {
   saving = false;
   /** Field errors of the last refused save (422), by field. */
   fieldErrors: Record<string, string> = {};
   conflict: OrderConflict | null = null;
+  /** A save refused as a double booking, to send again confirmed or to drop. */
+  readonly doubleBooking = new DoubleBookingQuestion<boolean>();
 
   constructor(
     private readonly api: OrdersApi,
@@ -49,7 +54,7 @@ export class OrderSaving {
       this.notifier.show({ message: 'orderDetail.saved', values: { number: answer.number }, intent: 'success' });
       return true;
     } catch (error) {
-      runInAction(() => this.handleFailure(error, change));
+      runInAction(() => this.handleFailure(error, order, change, saved));
       return false;
     } finally {
       runInAction(() => (this.saving = false));
@@ -60,6 +65,7 @@ export class OrderSaving {
   clear(): void {
     this.fieldErrors = {};
     this.conflict = null;
+    this.doubleBooking.cancel();
   }
 
   /** The operator edited `field`: its error is no longer shown. */
@@ -68,14 +74,20 @@ export class OrderSaving {
     this.fieldErrors = rest;
   }
 
-  private handleFailure(error: unknown, change: OrderPatch): void {
+  private handleFailure(error: unknown, order: Order, change: OrderPatch, saved: (order: Order) => void): void {
     if (!isApiError(error)) {
       this.notifier.show({ message: 'errors.unexpected', intent: 'danger' });
       return;
     }
     const current = (error as ApiError).problem?.current;
+    const { confirmDoubleBooking: _confirmed, ...yours } = change;
     if (error.kind === 'precondition-failed' && isOrder(current)) {
-      this.conflict = { theirs: current, yours: change };
+      this.conflict = { theirs: current, yours };
+      return;
+    }
+    const other = doubleBookingOf(error);
+    if (other) {
+      this.doubleBooking.ask(other, () => this.send(order, { ...yours, confirmDoubleBooking: true }, saved));
       return;
     }
     if (error.kind === 'validation' && error.fieldErrors.length > 0) {

@@ -189,9 +189,13 @@ export class OrdersListStore implements Disposable {
     this.count(this.pages.placer.replace(order, this.placement()));
   }
 
-  /** Applies live changes, all in one action (one re-render for a burst). */
+  /**
+   * Applies live changes, all in one action (one re-render for a burst). Only double bookings shown:
+   * whether an order is one depends on the others, so the list is read again instead.
+   */
   applyEvents(events: readonly OrderEvent[]): void {
     let reset: { after: number | null } | null = null;
+    let stale = false;
     const placement = this.placement();
     for (const event of events) {
       if (event.type === 'reset') {
@@ -199,10 +203,12 @@ export class OrdersListStore implements Disposable {
       } else if (this.duringRefresh) {
         this.duringRefresh.push(event);
       } else if ((this.state === 'ready' || this.state === 'loading') && !reset) {
-        this.count(this.pages.placer.apply(event, placement));
+        stale ||= placement.query.doubleBooked === true;
+        if (!stale) this.count(this.pages.placer.apply(event, placement));
       }
     }
-    if (reset && this.freshness.readAgainAfterReset(reset.after, { holdsQuery: this.heldQuery === this.queryKey, state: this.state, generation: this.generation })) {
+    const readAgain = reset && this.freshness.readAgainAfterReset(reset.after, { holdsQuery: this.heldQuery === this.queryKey, state: this.state, generation: this.generation });
+    if (readAgain || (stale && this.state === 'ready')) {
       void this.refresh();
     }
   }

@@ -8,7 +8,10 @@ import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
 import { formatDateTime } from '../format/formatDateTime';
 import { useService } from '../services/useService';
 
-function display(field: keyof OrderPatch, value: string | undefined, t: (key: string) => string, language: string): string {
+/** A field the operator changed (whether a double booking was confirmed is no field). */
+type ChangedField = Exclude<keyof OrderPatch, 'confirmDoubleBooking'>;
+
+function display(field: ChangedField, value: string | undefined, t: (key: string) => string, language: string): string {
   if (value === undefined) {
     return '';
   }
@@ -26,7 +29,7 @@ export const ConflictDialog = observer(function ConflictDialog() {
   const { t, i18n } = useTranslation();
   const detail = useService(OrderDetailStore);
   const conflict = detail.conflict;
-  const fields = conflict ? (Object.keys(conflict.yours) as (keyof OrderPatch)[]) : [];
+  const fields = conflict ? (Object.keys(conflict.yours) as ChangedField[]) : [];
   const theirs: Order | undefined = conflict?.theirs;
   return (
     <Dialog isOpen={conflict !== null} title={t('conflict.title')} icon={<WarningSignIcon />} onClose={() => detail.takeTheirs()} style={{ width: 'auto', maxWidth: 720 }}>

@@ -2,12 +2,14 @@ import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, TextArea 
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import type { Order } from '../../../shared/Order';
 import type { NewOrderField } from '../../../shared/orderFields';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { NewOrderStore } from '../../domain/stores/NewOrderStore';
 import { CheckedTextField } from '../forms/CheckedTextField';
 import { useService } from '../services/useService';
 import { DateTimeInput } from './DateTimeInput';
+import { DoubleBookingDialog } from './DoubleBookingDialog';
 
 /** The translation key of each field's label. */
 const LABELS: Record<NewOrderField, string> = {
@@ -38,6 +40,8 @@ export const NewOrderDialog = observer(function NewOrderDialog() {
   const store = useService(NewOrderStore);
   const session = useService<SessionStore>(SessionStore);
   const navigate = useNavigate();
+  const openOrder = (id: string) => navigate({ pathname: `/orders/${id}`, search: window.location.search });
+  const opened = (created: Order | undefined) => created && openOrder(created.id);
 
   const message = (field: NewOrderField): string | undefined => {
     const backend = store.fieldErrors[field];
@@ -88,7 +92,7 @@ export const NewOrderDialog = observer(function NewOrderDialog() {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          void store.save().then((created) => created && navigate({ pathname: `/orders/${created.id}`, search: window.location.search }));
+          void store.save().then(opened);
         }}
       >
         <DialogBody className="cockpit-new-order-body">
@@ -139,6 +143,7 @@ export const NewOrderDialog = observer(function NewOrderDialog() {
           }
         />
       </form>
+      <DoubleBookingDialog question={store.doubleBooking} onOpenOrder={openOrder} onConfirm={() => void store.doubleBooking.confirm().then(opened)} />
     </Dialog>
   );
 });

@@ -1,14 +1,17 @@
 import { Button } from '@blueprintjs/core';
+import { WarningSignIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import type { CSSProperties, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../../../shared/Order';
 import { nextStatuses } from '../../../shared/OrderStatus';
 import { SessionStore } from '../../domain/ports/SessionStore';
+import { DoubleBookingsStore } from '../../domain/stores/DoubleBookingsStore';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
 import { OrderStatusMovesStore } from '../../domain/stores/OrderStatusMovesStore';
 import { useService } from '../services/useService';
 import { cardTexts } from './cardTexts';
+import { DOUBLE_BOOKED_MARK_CLASS } from './doubleBookingMark';
 import { rowWindow } from './rowWindow';
 import { useShownPages } from './useShownPages';
 import { useViewport } from './useViewport';
@@ -67,6 +70,7 @@ const OrderCard = observer(function OrderCard({ index, total, order, onOpen }: O
   const { t, i18n } = useTranslation();
   const session = useService<SessionStore>(SessionStore);
   const moves = useService(OrderStatusMovesStore);
+  const doubleBookings = useService(DoubleBookingsStore);
   const style = { '--row-index': index } as CSSProperties;
   if (!order) {
     return <li className="cockpit-order-card cockpit-order-card-loading" style={style} aria-busy="true" />;
@@ -92,6 +96,11 @@ const OrderCard = observer(function OrderCard({ index, total, order, onOpen }: O
         <span className={`cockpit-status cockpit-status-${order.status}`} data-testid="card-status">
           {t(`status.${order.status}`)}
         </span>
+        {doubleBookings.has(order.id) && (
+          <span className={DOUBLE_BOOKED_MARK_CLASS} role="img" aria-label={t('doubleBooking.marker')} title={t('doubleBooking.marker')}>
+            <WarningSignIcon />
+          </span>
+        )}
       </div>
       <div className="cockpit-order-card-time">{texts.time}</div>
       <div className="cockpit-order-card-line">{order.customer.name}</div>

@@ -2,6 +2,7 @@ import { Button, Callout, Drawer, FormGroup, HTMLTable, InputGroup, NonIdealStat
 import { DocumentIcon, DuplicateIcon, ErrorIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { ScreenWidth } from '../../domain/ports/ScreenWidth';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { NewOrderStore } from '../../domain/stores/NewOrderStore';
@@ -12,6 +13,7 @@ import { useService } from '../services/useService';
 import { ChangedElsewhereCallout } from './ChangedElsewhereCallout';
 import { ConflictDialog } from './ConflictDialog';
 import { DateTimeInput } from './DateTimeInput';
+import { DoubleBookingDialog } from './DoubleBookingDialog';
 import { OrderHistoryTimeline } from './OrderHistoryTimeline';
 import { StatusTag } from './StatusTag';
 import { PrintOrderButton } from '../print/PrintOrderButton';
@@ -33,6 +35,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
   const detail = useService(OrderDetailStore);
   const session = useService<SessionStore>(SessionStore);
   const newOrder = useService(NewOrderStore);
+  const navigate = useNavigate();
 
   const order = detail.order;
   const draft = detail.draft;
@@ -200,6 +203,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
         )}
       </div>
       <ConflictDialog />
+      <DoubleBookingDialog question={detail.doubleBooking} onOpenOrder={(id) => navigate({ pathname: `/orders/${id}`, search: window.location.search })} />
     </Drawer>
   );
 });

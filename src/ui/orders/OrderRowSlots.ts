@@ -1,5 +1,6 @@
 import type { Order } from '../../../shared/Order';
 import type { OrderColumn } from '../../../shared/OrderColumn';
+import { showDoubleBookedMark } from './doubleBookingMark';
 import { GRID_COLUMNS, type GridColumn } from './orderGridColumns';
 import type { RowWindow } from './rowWindow';
 import type { RowTexts } from './rowTexts';
@@ -10,6 +11,8 @@ export interface RowContent {
   texts: RowTexts | null;
   /** The order is among those selected for an action on several (`OrderSelectionStore`). */
   marked?: boolean;
+  /** What the mark of a double-booked order says, or null (absent) when it is not booked twice. */
+  doubleBooked?: string | null;
 }
 
 /** One row element, its cells' text nodes, and what they show now. */
@@ -33,6 +36,8 @@ interface Slot {
   rowTexts: RowTexts | null;
   selected: boolean | null;
   className: string;
+  /** What the row's double-booking mark says now (null: none). */
+  doubleBooked: string | null;
 }
 
 /** The accessible name of a row's check box, from its order (in the language shown). */
@@ -172,6 +177,7 @@ export class OrderRowSlots {
       rowTexts: null,
       selected: null,
       className: '',
+      doubleBooked: null,
     };
   }
 
@@ -221,6 +227,10 @@ export class OrderRowSlots {
     }
     if (slot.mark) {
       this.showMark(slot, slot.mark, content);
+    }
+    if (slot.doubleBooked !== (content.doubleBooked ?? null)) {
+      slot.doubleBooked = content.doubleBooked ?? null;
+      showDoubleBookedMark(element, slot.doubleBooked);
     }
     if (!element.isConnected) {
       this.body.append(element);

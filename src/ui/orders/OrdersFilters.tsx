@@ -1,3 +1,4 @@
+import { Switch } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useId, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +25,7 @@ export interface OrdersFiltersProps {
 }
 
 /**
- * The list's filters: saved views, the days, status, search, stations, services and price; on a
+ * The list's filters: saved views, the days, status, search, stations, services, price and only double bookings; on a
  * phone behind a button, so the cards come first. It draws again only when the criteria or what it
  * shows change, not when the page does (an order opened, the cursor moved).
  */
@@ -68,6 +69,13 @@ export const OrdersFilters = observer(function OrdersFilters({ criteria, onCrite
           testId="service-filter"
         />
         <PriceFilter min={criteria.priceMin} max={criteria.priceMax} language={session.language} onChange={(priceMin, priceMax) => onCriteria({ priceMin, priceMax })} />
+        <Switch
+          className="cockpit-double-booked-filter"
+          label={t('doubleBooking.onlyDoubleBookings')}
+          checked={criteria.doubleBooked === true}
+          onChange={(event) => onCriteria({ doubleBooked: event.currentTarget.checked })}
+          data-testid="double-booked-filter"
+        />
       </section>
     </>
   );

@@ -28,6 +28,7 @@ import './OrdersPage.dark.css';
 import { afterNextPaint } from '../routing/afterFirstScreen';
 import { PrintRoot } from '../print/PrintRoot';
 import { useRouteRendered } from '../routing/useRouteRendered';
+import { DoubleBookingsStore } from '../../domain/stores/DoubleBookingsStore';
 
 /** The "New order" dialog, a chunk of its own: loaded when it is first opened. */
 const NewOrderDialog = lazy(() => import(/* webpackChunkName: "new-order" */ './NewOrderDialog').then((m) => ({ default: m.NewOrderDialog })));
@@ -42,6 +43,7 @@ const OrderCards = lazy(() => loadOrderCards().then((m) => ({ default: m.OrderCa
 export const OrdersPage = observer(function OrdersPage() {
   const { t } = useTranslation();
   const list = useService(OrdersListStore);
+  const doubleBookings = useService(DoubleBookingsStore);
   const newOrder = useService(NewOrderStore);
   const session = useService<SessionStore>(SessionStore);
   const mayCreate = session.allows('operator');
@@ -68,6 +70,11 @@ export const OrdersPage = observer(function OrdersPage() {
     list.start();
     return () => list.dispose();
   }, [list]);
+
+  useEffect(() => {
+    void doubleBookings.start();
+    return () => doubleBookings.dispose();
+  }, [doubleBookings]);
 
   useEffect(() => setSelected(-1), [list.query]);
 

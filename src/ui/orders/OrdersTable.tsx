@@ -9,6 +9,7 @@ import { ScreenWidth } from '../../domain/ports/ScreenWidth';
 import { OrderColumnsStore } from '../../domain/stores/OrderColumnsStore';
 import { OrderSelectionStore } from '../../domain/stores/OrderSelectionStore';
 import { OrdersListStore } from '../../domain/stores/OrdersListStore';
+import { DoubleBookingsStore } from '../../domain/stores/DoubleBookingsStore';
 import { useService } from '../services/useService';
 import { GRID_COLUMNS, gridTemplate, headerClassName } from './orderGridColumns';
 import { MARKED_ROW_NOTE_ID, OrderRowSlots } from './OrderRowSlots';
@@ -53,7 +54,10 @@ export const OrdersTable = observer(function OrdersTable({ sort, onSort, selecte
   const { shown: columns } = useService(OrderColumnsStore);
   // Taller rows where a finger takes them (a tablet; a phone shows cards).
   const rowHeight = useService<ScreenWidth>(ScreenWidth).current === 'wide' ? ROW_HEIGHT : TOUCH_ROW_HEIGHT;
-  useOrderRows(body, list, viewport, selected, marked, columns, rowHeight, multiSelect ? markLabel : null);
+  // A double-booked order's mark, named and explained in the language shown.
+  const doubleBookings = useService(DoubleBookingsStore);
+  const doubleBooked = useCallback((order: Order) => (doubleBookings.has(order.id) ? t('doubleBooking.marker') : null), [doubleBookings, t]);
+  useOrderRows(body, list, viewport, selected, marked, columns, rowHeight, multiSelect ? markLabel : null, doubleBooked);
 
   const moveTo = (index: number) => {
     const next = Math.min(Math.max(index, 0), rowCount - 1);

@@ -11,7 +11,7 @@ export function centsFromSearch(value: string | null): number | null {
 }
 
 /**
- * The criteria as a URL's search holds them (`?status=new&q=…&station=Berlin&service=…&priceMin=50&priceMax=200&sort=-begin`;
+ * The criteria as a URL's search holds them (`?status=new&q=…&station=Berlin&service=…&priceMin=50&priceMax=200&doubleBooked=true&sort=-begin`;
  * prices in euros). Anything that is not a criterion is ignored; a price range whose bounds are reversed is dropped.
  */
 export function orderCriteriaFromSearch(search: string): OrderCriteria {
@@ -29,6 +29,7 @@ export function orderCriteriaFromSearch(search: string): OrderCriteria {
     services: values('service'),
     priceMin,
     priceMax,
+    ...(params.get('doubleBooked') === 'true' ? { doubleBooked: true } : {}),
     sort: parseSortParameter(params.get('sort')),
   };
 }

@@ -21,6 +21,9 @@ export function orderCriteriaSearch(criteria: OrderCriteria): URLSearchParams {
   if (criteria.priceMax !== null) {
     search.set('priceMax', eurosForSearch(criteria.priceMax));
   }
+  if (criteria.doubleBooked) {
+    search.set('doubleBooked', 'true');
+  }
   if (sortParameter(criteria.sort) !== sortParameter(DEFAULT_ORDER_SORT)) {
     search.set('sort', sortParameter(criteria.sort));
   }

@@ -1,6 +1,7 @@
 import { autorun } from 'mobx';
 import { useEffect, useRef, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Order } from '../../../shared/Order';
 import type { OrderColumn } from '../../../shared/OrderColumn';
 import type { OrdersListStore } from '../../domain/stores/OrdersListStore';
 import { useRaiseToBoundary } from '../errors/useRaiseToBoundary';
@@ -17,6 +18,7 @@ import { useShownPages } from './useShownPages';
  * change, without rendering the component that uses this hook. Other `columns` (a new array) take
  * new row elements, written at once. Rows are `rowHeight` high (taller on a tablet, for a finger).
  * With `markLabel`, each row has a check box for the selection, named by it (null: none).
+ * `doubleBooked` says what the mark of a double-booked order says (null: not booked twice).
  */
 export function useOrderRows(
   body: RefObject<HTMLElement | null>,
@@ -27,6 +29,7 @@ export function useOrderRows(
   columns: readonly OrderColumn[],
   rowHeight: number = ROW_HEIGHT,
   markLabel: MarkLabel | null = null,
+  doubleBooked: (order: Order) => string | null = () => null,
 ): void {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -57,7 +60,12 @@ export function useOrderRows(
           rowWindow(viewport, list.rowCount, rowHeight),
           (index) => {
             const order = list.rowAt(index);
-            return { order, texts: order ? rowTexts(order, language, t) : null, marked: order ? marked(order.id) : false };
+            return {
+              order,
+              texts: order ? rowTexts(order, language, t) : null,
+              marked: order ? marked(order.id) : false,
+              doubleBooked: order ? doubleBooked(order) : null,
+            };
           },
           selected,
           markLabel,
@@ -67,5 +75,5 @@ export function useOrderRows(
       { onError: raise },
     );
     // `columns`, `marking`: new row elements to write into.
-  }, [list, viewport, language, t, selected, marked, raise, columns, rowHeight, markLabel, marking]);
+  }, [list, viewport, language, t, selected, marked, raise, columns, rowHeight, markLabel, marking, doubleBooked]);
 }

@@ -8,7 +8,7 @@ import { formatMoney } from '../format/formatMoney';
 /**
  * The list's filter as the printed list says it above its table, one part per criterion in the
  * language: the days, the statuses (or every status), the search text, the stations, the services,
- * the price range (only what is set) and the sort. Criteria not set are left out, but the days, the
+ * the price range (only what is set), only double bookings, and the sort. Criteria not set are left out, but the days, the
  * statuses and the sort, which every list has.
  */
 export function filterInWords(t: TFunction, language: Language, range: DayRange, criteria: OrderCriteria): string[] {
@@ -28,6 +28,7 @@ export function filterInWords(t: TFunction, language: Language, range: DayRange,
   if (min !== null && max !== null) words.push(t('print.list.priceBetween', { min: euros(min), max: euros(max) }));
   else if (min !== null) words.push(t('print.list.priceFrom', { min: euros(min) }));
   else if (max !== null) words.push(t('print.list.priceTo', { max: euros(max) }));
+  if (criteria.doubleBooked) words.push(t('print.list.doubleBooked'));
   words.push(
     t('print.list.sort', {
       column: t(`orders.columns.${criteria.sort.key}`),

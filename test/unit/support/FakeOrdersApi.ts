@@ -12,6 +12,9 @@ import { orderComparator } from '../../../src/domain/model/orderComparator';
 import { orderMatches } from '../../../src/domain/model/orderMatches';
 import { parseSortParameter } from '../../../src/domain/model/OrderSort';
 import type { OrdersApi } from '../../../src/domain/ports/OrdersApi';
+import type { DoubleBookings } from '../../../shared/DoubleBookings';
+import type { DoubleBookingsApi } from '../../../src/domain/ports/DoubleBookingsApi';
+import { doubleBookedIds, doubleBookingError, otherBooking } from './doubleBookingRule';
 
 /** Orders numbered 1..count, one hour each, five minutes apart from 2026-11-16 08:00 UTC, all `new`. */
 export function makeOrders(count: number): Order[] {
@@ -48,17 +51,18 @@ function rangeErrors(query: OrderQuery): FieldError[] {
 
 /**
  * An in-memory OrdersApi with the backend's list rules (required range, overlap, status, search,
- * sort) and keyset cursors (`after:<id>`, pointing behind that order as it was when the page was
+ * sort, double bookings refused unless confirmed, `doubleBooked`) and keyset cursors (`after:<id>`, pointing behind that order as it was when the page was
  * sent); records every query, and can hold answers back (`hold()`/`release()`) to test what happens
  * while requests run.
  */
-export class FakeOrdersApi implements OrdersApi {
+export class FakeOrdersApi implements OrdersApi, DoubleBookingsApi {
   readonly queries: OrderQuery[] = [];
   readonly updates: { id: string; version: number; change: OrderPatch }[] = [];
   readonly creates: { order: NewOrder; key: string }[] = [];
   /** The history of each order, newest first, as `history` pages it (two entries a page). */
   readonly histories = new Map<string, OrderHistoryEntry[]>();
   readonly historyReads: { id: string; cursor?: string }[] = [];
+  readonly doubleBookingReads: { from: string; to: string }[] = [];
   failNext: ApiError | null = null;
   /** The tenant's last live-event id: a first page carries it as it was when the request came in. */
   lastEventId = 0;
@@ -87,7 +91,8 @@ export class FakeOrdersApi implements OrdersApi {
       throw new ApiError(400, { type: 'urn:order-cockpit:problem:validation', title: 'Invalid request', status: 400, errors });
     }
     const compare = orderComparator(parseSortParameter(query.sort));
-    const matching = this.orders.filter((order) => orderMatches(order, query)).sort(compare);
+    const twice = new Set(query.doubleBooked ? doubleBookedIds(this.orders) : []);
+    const matching = this.orders.filter((order) => orderMatches(order, query) && (!query.doubleBooked || twice.has(order.id))).sort(compare);
     const after = query.cursor ? this.cursors.get(query.cursor) : undefined;
     const rest = after ? matching.filter((order) => compare(order, after) > 0) : matching;
     const items = rest.slice(0, query.limit ?? 100);
@@ -122,7 +127,12 @@ export class FakeOrdersApi implements OrdersApi {
     if (current.version !== version) {
       throw new ApiError(412, { type: 'about:blank', title: 'Changed', status: 412, current });
     }
-    const saved = { ...current, ...change, version: current.version + 1 };
+    const { confirmDoubleBooking, ...fields } = change;
+    const saved = { ...current, ...fields, version: current.version + 1 };
+    const other = otherBooking(saved, this.orders);
+    if (other && !confirmDoubleBooking) {
+      throw doubleBookingError(other);
+    }
     this.orders[index] = saved;
     return saved;
   }
@@ -131,8 +141,13 @@ export class FakeOrdersApi implements OrdersApi {
     this.creates.push({ order, key });
     await this.wait();
     this.throwIfFailing();
+    const { confirmDoubleBooking, ...fields } = order;
     const number = `AN-2026-${String(this.orders.length + 1).padStart(6, '0')}`;
-    const created: Order = { ...order, id: `o-${this.orders.length + 1}`, number, status: 'new', createdAt: order.begin, updatedAt: order.begin, version: 1 };
+    const created: Order = { ...fields, id: `o-${this.orders.length + 1}`, number, status: 'new', createdAt: order.begin, updatedAt: order.begin, version: 1 };
+    const other = otherBooking(created, this.orders);
+    if (other && !confirmDoubleBooking) {
+      throw doubleBookingError(other);
+    }
     this.orders.push(created);
     return created;
   }
@@ -173,6 +188,16 @@ export class FakeOrdersApi implements OrdersApi {
     this.throwIfFailing();
     const distinct = (values: string[]) => [...new Set(values)].sort((a, b) => a.localeCompare(b));
     return { stations: distinct(this.orders.map((order) => order.station)), services: distinct(this.orders.map((order) => order.service)) };
+  }
+
+  /** The orders of the range booked twice (`GET /orders/double-bookings`), by the backend's rule. */
+  async doubleBookings(from: string, to: string): Promise<DoubleBookings> {
+    this.doubleBookingReads.push({ from, to });
+    await this.wait();
+    this.throwIfFailing();
+    const inRange = (order: Order) => Date.parse(order.begin) < Date.parse(to) && Date.parse(order.end) > Date.parse(from);
+    const ids = new Set(doubleBookedIds(this.orders));
+    return { orderIds: this.orders.filter((order) => ids.has(order.id) && inRange(order)).map((order) => order.id) };
   }
 
   /** Someone else saves a change. */

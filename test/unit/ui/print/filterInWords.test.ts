@@ -14,6 +14,7 @@ describe('the printed list\'s filter and count in words', () => {
     services: ['Inspektion'],
     priceMin: 5000,
     priceMax: 123456,
+    doubleBooked: true,
     sort: { key: 'price' as const, descending: true },
   };
 
@@ -26,6 +27,7 @@ describe('the printed list\'s filter and count in words', () => {
       'Station Kiel oder Hamburg',
       'Leistung Inspektion',
       'Preis 50,00\u00a0€ bis 1.234,56\u00a0€',
+      'nur Doppelbuchungen',
       'sortiert nach Preis, absteigend',
     ]);
   });
@@ -45,6 +47,7 @@ describe('the printed list\'s filter and count in words', () => {
       'sorted by Begin, ascending',
     ]);
     expect(filterInWords(i18n.t, 'en', range, { ...NO_ORDER_CRITERIA, priceMin: 5000, priceMax: 123456 })).toContain('price €50.00 to €1,234.56');
+    expect(filterInWords(i18n.t, 'en', range, { ...NO_ORDER_CRITERIA, doubleBooked: true })).toContain('only double bookings');
   });
 
   it('counts as the language writes counts: all, the first of a larger filter, or incomplete', async () => {
