@@ -15,4 +15,6 @@ export interface NewOrder {
   end: string;
   price: Money;
   notes: string;
+  /** true: save even though the vehicle is booked by another order at an overlapping time (see `OrderPatch`). */
+  confirmDoubleBooking?: boolean;
 }

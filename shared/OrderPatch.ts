@@ -10,4 +10,10 @@ export interface OrderPatch {
   begin?: string;
   end?: string;
   station?: string;
+  /**
+   * true: save even though the vehicle is booked by another order at an overlapping time; the
+   * console sends it only after the operator confirmed. Without it such a change is a 409
+   * (`urn:order-cockpit:problem:double-booking`, naming the other order in `otherOrder`).
+   */
+  confirmDoubleBooking?: boolean;
 }

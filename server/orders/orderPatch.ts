@@ -15,7 +15,7 @@ const MAX_STATION_LENGTH = ORDER_TEXT_LIMITS.station;
  * The body as the contract's `OrderPatch` schema lets it through: the fields of an `OrderPatch`, each text, a status
  * not yet known to be one (an unknown one is a 422 naming the states).
  */
-export type ReceivedOrderPatch = { readonly [Field in keyof OrderPatch]?: string };
+export type ReceivedOrderPatch = { readonly [Field in Exclude<keyof OrderPatch, 'confirmDoubleBooking'>]?: string } & { readonly confirmDoubleBooking?: boolean };
 
 export interface OrderPatchCheck {
   /** What actually changes (fields equal to the order's are left out). */
