@@ -3,7 +3,9 @@ import type { DoubleBookings } from '../../../shared/DoubleBookings';
 import type { NewOrder } from '../../../shared/NewOrder';
 import type { Order, OrderPage } from '../../../shared/Order';
 import type { OrderStatus } from '../../../shared/OrderStatus';
+import { PLATE_LOCK_SQL } from '../../../server/orders/doubleBookingSql';
 import { BOOKING, insertOrder, tenantOf } from '../support/orderFixtures';
+import { describeOnPostgres } from '../support/scratchDatabase';
 import { BRITISH_EMAIL, BRITISH_VIEWER_EMAIL, call, expectProblem, GERMAN_EMAIL, login, STARTUP_TIMEOUT_MS, startTestServer, TestClock } from '../support/testServer';
 
 const PROBLEM_TYPE = 'urn:order-cockpit:problem:double-booking';
@@ -167,6 +169,39 @@ describe('double bookings', () => {
     const orders = await Promise.all([14, 15, 16, 17, 18].map((h) => booked('KI-DB 12', hour(h), hour(h, 30))));
     const responses = await Promise.all(orders.map((order) => patch(order, { begin: hour(8), end: hour(9) })));
     expect(responses.map((response) => response.status).sort()).toEqual([200, 409, 409, 409, 409]);
+  });
+
+  // Another connection holds the plate's lock (the embedded database has one connection only).
+  describeOnPostgres('the lock of a plate', () => {
+    it('is not waited for by a change of notes, station or status; a change of times waits for it', async () => {
+      let order = await booked('KI-DB 20', hour(8), hour(9));
+      let release = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let held = () => {};
+      const holding = new Promise<void>((resolve) => (held = resolve));
+      const holder = server.database.transaction(async (tx) => {
+        await tx.query(PLATE_LOCK_SQL, [tenantId, 'kidb20']);
+        held();
+        await released;
+      });
+      await holding;
+      try {
+        for (const body of [{ notes: 'ohne Warten' }, { station: 'Lübeck' }, { status: 'confirmed' }]) {
+          const response = await patch(order, body);
+          expect(response.status).toBe(200);
+          order = (await response.json()) as Order;
+        }
+        let answered = false;
+        const times = patch(order, { begin: hour(7) }).then((response) => ((answered = true), response));
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(answered).toBe(false);
+        release();
+        expect((await times).status).toBe(200);
+      } finally {
+        release();
+        await holder;
+      }
+    });
   });
 
   it('lists only double-booked orders with doubleBooked=true, counted as such', async () => {
