@@ -1,9 +1,21 @@
+/** The most ids `GET /api/orders/double-bookings` answers; `truncated` says when more are double-booked. */
+export const MAX_DOUBLE_BOOKINGS = 5000;
+
 /**
- * The answer of `GET /api/orders/double-bookings?from=…&to=…`: the orders of the range whose vehicle
- * is booked in another order at an overlapping time (cancelled and completed orders never count).
- * `truncated` says the backend named only some of them.
+ * The answer of `GET /api/orders/double-bookings` (docs/openapi.yaml, `DoubleBookings`): the tenant's
+ * counting orders overlapping the range that are double-booked, by begin.
  */
 export interface DoubleBookings {
   orderIds: string[];
-  truncated?: boolean;
+  /** Present (true) when more than `MAX_DOUBLE_BOOKINGS` are. */
+  truncated?: true;
+}
+
+/** The other order of a refused double booking, the problem's `otherOrder` (type `urn:order-cockpit:problem:double-booking`). */
+export interface OtherOrder {
+  id: string;
+  number: string;
+  begin: string;
+  end: string;
+  status: string;
 }

@@ -1,11 +1,12 @@
 import type { Customer, Vehicle } from './Order';
 import type { Money } from './Money';
+import type { DoubleBookingConfirmation } from './OrderPatch';
 
 /**
  * The body of `POST /api/orders`: an order's editable fields (docs/openapi.yaml, `NewOrder`). The
  * backend gives it its id, its number in the tenant's sequence, the status `new` and version 1.
  */
-export interface NewOrder {
+export interface NewOrder extends DoubleBookingConfirmation {
   customer: Customer;
   vehicle: Vehicle;
   station: string;
@@ -15,6 +16,4 @@ export interface NewOrder {
   end: string;
   price: Money;
   notes: string;
-  /** Creates it even though the vehicle is booked in another order at an overlapping time (else 409 `double-booking`). */
-  confirmDoubleBooking?: boolean;
 }

@@ -65,6 +65,10 @@ const MESSAGES = {
     de: (p: string) => `darf höchstens ${p} Tage nach begin liegen: ein Auftrag dauert höchstens ${p} Tage`,
   },
   blank: { en: () => 'must not be empty', de: () => 'darf nicht leer sein' },
+  doubleBooked: {
+    en: (p: string) => `is booked by order ${p} at an overlapping time`,
+    de: (p: string) => `ist von Auftrag ${p} zu einer überschneidenden Zeit gebucht`,
+  },
   timeZone: {
     en: () => 'must be an IANA time zone, e.g. Europe/Berlin',
     de: () => 'muss eine IANA-Zeitzone sein, z. B. Europe/Berlin',

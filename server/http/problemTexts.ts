@@ -15,6 +15,7 @@ export type ProblemKind =
   | 'order-not-found'
   | 'view-not-found'
   | 'view-name-taken'
+  | 'double-booking'
   | 'precondition-failed'
   | 'precondition-required'
   | 'payload-too-large'
@@ -36,6 +37,8 @@ export interface ProblemParams {
   path?: string;
   retryAfterSeconds?: number;
   limitBytes?: number;
+  /** The other order of a double booking: its number, begin and end (instants). */
+  booking?: { number: string; begin: string; end: string };
 }
 
 type Text = (params: ProblemParams) => string;
@@ -145,6 +148,16 @@ export const PROBLEM_TEXTS: Record<ProblemKind, ProblemText> = {
     detail: {
       en: () => 'You already have a view of this name; nothing was changed. See errors.',
       de: () => 'Sie haben bereits eine Ansicht dieses Namens; es wurde nichts geändert. Siehe errors.',
+    },
+  },
+  'double-booking': {
+    status: 409,
+    title: { en: 'Vehicle already booked', de: 'Fahrzeug bereits gebucht' },
+    detail: {
+      en: ({ booking }) =>
+        `The vehicle is booked by order ${booking?.number ?? ''} from ${booking?.begin ?? ''} to ${booking?.end ?? ''}; nothing was changed. Send confirmDoubleBooking: true to save anyway.`,
+      de: ({ booking }) =>
+        `Das Fahrzeug ist von Auftrag ${booking?.number ?? ''} von ${booking?.begin ?? ''} bis ${booking?.end ?? ''} gebucht; es wurde nichts geändert. Mit confirmDoubleBooking: true wird trotzdem gespeichert.`,
     },
   },
   'precondition-failed': {

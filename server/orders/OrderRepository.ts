@@ -17,10 +17,22 @@ import { type BulkMove, moveOrders } from './orderBulkMove';
 import { applyUpdates, type OrderUpdate, recordHistory } from './orderUpdates';
 import { ORDER_CHANGE_SQL } from './orderChangeSql';
 import { insertOrder, type NewOrderRecord } from './orderInsert';
+import { guardBooking } from './doubleBookings';
 import { ORDER_COLUMNS, type OrderRecord, orderView, STATUS_RANK } from './orderView';
 
 export type { OrderUpdate } from './orderUpdates';
 export type { NewOrderRecord } from './orderInsert';
+
+/** How a write that may create a double booking is made. */
+export interface WriteOptions {
+  /** Written even when the vehicle is booked by another order at an overlapping time. */
+  confirmDoubleBooking?: boolean;
+}
+
+/** Whether `changes` move an order that counts for double bookings (`status` as it will be). */
+function reschedules(changes: OrderPatch, status: OrderStatus): boolean {
+  return (changes.begin !== undefined || changes.end !== undefined) && status !== 'cancelled' && status !== 'completed';
+}
 
 /** The order of names the facets are sorted in. */
 const GERMAN = new Intl.Collator('de');
@@ -124,9 +136,11 @@ export class OrderRepository {
    * (the changed fields, the version raised by one, `updatedAt` = `now` to the millisecond), built
    * here from `current`: unchanged since it was read, as its version is. Answers the changed order
    * with its event, committed and published, or undefined when the order is gone or at another
-   * version; then nothing is written.
+   * version; then nothing is written. A change of begin or end of an order that counts is first
+   * checked for a double booking (doubleBookings.ts): refused unless `options.confirmDoubleBooking`,
+   * by `DoubleBookingRefused`; the check and the change are then one transaction.
    */
-  async change(tenantId: string, current: OrderRecord, changes: OrderPatch, now: Date, by: OrderActor = SYSTEM): Promise<OrderChange | undefined> {
+  async change(tenantId: string, current: OrderRecord, changes: OrderPatch, now: Date, by: OrderActor = SYSTEM, options: WriteOptions = {}): Promise<OrderChange | undefined> {
     const updatedAt = new Date(now.getTime()).toISOString();
     const next: OrderRecord = {
       ...current,
@@ -154,17 +168,22 @@ export class OrderRepository {
       ...actorColumns(by),
       JSON.stringify(fieldChanges(before, after)),
     ];
-    return this.writes.statement(
-      async (db): Promise<OrderChange | undefined> => {
-        // Kept prepared: one text for every change, each part found by its key, parsed and planned once
-        // per connection instead of at every change.
-        const [row] = await db.query<OrderRecord & { event_id: number }>(ORDER_CHANGE_SQL, values, { prepared: true });
-        if (!row) return undefined;
-        const { event_id: eventId, ...record } = row;
-        return { record, event: { tenantId, id: Number(eventId), type: 'order.updated', data } };
-      },
-      (change) => (change ? [change.event] : []),
-    );
+    const apply = async (db: Queryable): Promise<OrderChange | undefined> => {
+      // Kept prepared: one text for every change, each part found by its key, parsed and planned once
+      // per connection instead of at every change.
+      const [row] = await db.query<OrderRecord & { event_id: number }>(ORDER_CHANGE_SQL, values, { prepared: true });
+      if (!row) return undefined;
+      const { event_id: eventId, ...record } = row;
+      return { record, event: { tenantId, id: Number(eventId), type: 'order.updated', data } };
+    };
+    const published = (change: OrderChange | undefined) => (change ? [change.event] : []);
+    if (!reschedules(changes, next.status)) return this.writes.statement(apply, published);
+    // A change of times is checked for a double booking first, in its transaction (doubleBookings.ts).
+    const booking = { tenantId, id: current.id, plate: current.vehicle_plate, begin: next.begin_at, end: next.end_at };
+    return this.writes.transaction(async (tx) => {
+      await guardBooking(tx, booking, options.confirmDoubleBooking ?? false);
+      return apply(tx);
+    }, published);
   }
 
   /**
@@ -203,7 +222,8 @@ export class OrderRepository {
    * number that starts with `numberPrefix` (`AN-2026-000124` after `AN-2026-000123`, at least six
    * digits; orderInsert.ts); records `order.created` in the same transaction. Answers the order with
    * its event, committed and published, and keeps its creation in its history with who made it
-   * (`by`, also in the event).
+   * (`by`, also in the event). Refused by `DoubleBookingRefused` when it would double-book its
+   * vehicle, unless `options.confirmDoubleBooking` (see `change`).
    */
   async create(
     tenantId: string,
@@ -213,9 +233,15 @@ export class OrderRepository {
     by: OrderActor = SYSTEM,
     /** Runs in the creating transaction after the order is stored; what it throws rolls the creation back. */
     within?: (tx: Queryable, record: OrderRecord) => Promise<void>,
+    options: WriteOptions = {},
   ): Promise<OrderChange> {
+    const booking = { tenantId, plate: order.vehicle_plate, begin: order.begin_at, end: order.end_at };
     return this.writes.transaction(
-      (tx) => insertOrder(tx, tenantId, numberPrefix, order, now, by, within),
+      async (tx) => {
+        // Before the tenant's event counter is locked (insertOrder): a change of times locks the plate first, too.
+        if (reschedules({ begin: order.begin_at }, order.status)) await guardBooking(tx, booking, options.confirmDoubleBooking ?? false);
+        return insertOrder(tx, tenantId, numberPrefix, order, now, by, within);
+      },
       (created) => [created.event],
     );
   }

@@ -8,6 +8,8 @@ import { ProblemError } from '../http/ProblemError';
 import { orderNotFound, sendOrder } from './orderAnswers';
 import { claimCreateKey, type CreateKey, findClaimedKey, requestHash } from './orderCreateKeys';
 import { checkNewOrder, type ReceivedNewOrder } from './newOrder';
+import { DoubleBookingRefused } from './doubleBookings';
+import { doubleBookingProblem } from './doubleBookingRoute';
 import type { OrderRepository } from './OrderRepository';
 import type { OrderRecord } from './orderView';
 
@@ -40,7 +42,8 @@ function idempotencyKey(request: FastifyRequest): string | undefined {
  * `order.created` event and its history entry in one transaction, so every open console shows it
  * and web push announces it. 201 with `Location` and `ETag`. With an `Idempotency-Key`, a retry by the
  * same user within 24 hours creates nothing and answers the order the key made (as it is now); the
- * key with another body is a 422.
+ * key with another body is a 422. An order that would double-book its vehicle is a 409 unless the
+ * body confirms it (`confirmDoubleBooking`).
  */
 export function registerOrderCreateRoute(app: FastifyInstance, deps: OrderCreateRouteDeps): void {
   app.post<{ Body: ReceivedNewOrder }>('/api/orders', { config: { role: 'operator' } }, async (request, reply): Promise<Order> => {
@@ -77,8 +80,9 @@ export function registerOrderCreateRoute(app: FastifyInstance, deps: OrderCreate
     try {
       created = await deps.orders.create(principal.tenantId, prefix, check.order, now, { type: 'user', id: principal.userId, name: principal.name }, async (tx, record) => {
         if (key && !(await claimCreateKey(tx, key, record.id, now))) throw new KeyTaken();
-      });
+      }, { confirmDoubleBooking: request.body.confirmDoubleBooking === true });
     } catch (error) {
+      if (error instanceof DoubleBookingRefused) throw doubleBookingProblem(error.other, locale);
       if (!(error instanceof KeyTaken)) throw error;
       // The same request came twice at once: the first made the order, this one answers it.
       const first = await replay();

@@ -52,6 +52,7 @@ export interface CursorFilter {
   services?: readonly string[];
   priceMin?: number;
   priceMax?: number;
+  doubleBooked?: boolean;
 }
 
 /**
@@ -67,6 +68,7 @@ export function filterFingerprint(filter: CursorFilter): string {
     // Only when set: a filter without them keeps the fingerprint it had before they existed.
     parts.push(set(stations), set(services), priceMin ?? null, priceMax ?? null);
   }
+  if (filter.doubleBooked) parts.push('doubleBooked');
   const canonical = JSON.stringify(parts);
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 12);
 }

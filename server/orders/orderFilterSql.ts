@@ -1,5 +1,6 @@
 import type { OrderStatus } from '../../shared/OrderStatus';
 import type { SqlValue } from '../db/Database';
+import { DOUBLE_BOOKED } from './doubleBookingSql';
 import { longOrdersTable, ordinaryOrdersBound } from './orderRangeSql';
 import { ALL_STATUS_RANKS, STATUS_RANK } from './orderView';
 
@@ -22,6 +23,8 @@ export interface OrderFilter {
   priceMax?: number;
   /** Only these orders (ids); the tenant's among them. */
   ids?: readonly string[];
+  /** Only double-booked orders: counting ones that another counting order of their plate overlaps (doubleBookingSql.ts). */
+  doubleBooked?: boolean;
 }
 
 /** Collects the parameters of one statement. */
@@ -47,7 +50,7 @@ export function statusRanks(statuses: readonly OrderStatus[] | undefined): numbe
 
 /**
  * Whether the filter narrows the orders by more than tenant, state and range: by a search text, a
- * station, a service, a price or ids, which the per-day counts do not know. Such a filter is counted
+ * station, a service, a price, ids or double bookings, which the per-day counts do not know. Such a filter is counted
  * row by row within its range, and planned for its values (how many rows they match decides the plan).
  */
 export function narrowsRows(filter: OrderFilter): boolean {
@@ -57,7 +60,8 @@ export function narrowsRows(filter: OrderFilter): boolean {
     Boolean(filter.services?.length) ||
     filter.priceMin !== undefined ||
     filter.priceMax !== undefined ||
-    filter.ids !== undefined
+    filter.ids !== undefined ||
+    filter.doubleBooked === true
   );
 }
 
@@ -132,6 +136,9 @@ export function filterConditions(filter: OrderFilter, params: SqlParameters, ten
   }
   if (filter.ids !== undefined) {
     conditions.push(`id = ANY(${params.add(filter.ids, 'uuid[]')})`);
+  }
+  if (filter.doubleBooked) {
+    conditions.push(DOUBLE_BOOKED);
   }
   return {
     conditions: bound ? [...conditions, bound] : conditions,

@@ -19,6 +19,8 @@ export interface OrderFilterQuery {
   service?: string[];
   priceMin?: number;
   priceMax?: number;
+  /** Only double-booked orders. */
+  doubleBooked?: boolean;
   sort: OrderSortName;
 }
 
@@ -34,8 +36,8 @@ export interface OrderExportQuery extends OrderFilterQuery {
 
 /** What a cursor is checked against: the filter as the query states it. */
 export function cursorFilter(filter: OrderFilter): CursorFilter {
-  const { begin, end, statuses, search, stations, services, priceMin, priceMax } = filter;
-  return { begin, end, statuses, search, stations, services, priceMin, priceMax };
+  const { begin, end, statuses, search, stations, services, priceMin, priceMax, doubleBooked } = filter;
+  return { begin, end, statuses, search, stations, services, priceMin, priceMax, doubleBooked };
 }
 
 /**
@@ -66,6 +68,7 @@ function orderFilter(tenantId: string, query: OrderFilterQuery, locale: Language
     services: query.service,
     priceMin,
     priceMax,
+    ...(query.doubleBooked ? { doubleBooked: true } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { Language } from '../../shared/Language';
-import type { OrderPatch } from '../../shared/OrderPatch';
+import type { DoubleBookingConfirmation, OrderPatch } from '../../shared/OrderPatch';
 import { canTransition, isOrderStatus, nextStatuses, ORDER_STATUSES, type OrderStatus } from '../../shared/OrderStatus';
 import { parseInstant } from '../../shared/instant';
 import { orderSpanProblems } from '../../shared/orderSpan';
@@ -15,7 +15,7 @@ const MAX_STATION_LENGTH = ORDER_TEXT_LIMITS.station;
  * The body as the contract's `OrderPatch` schema lets it through: the fields of an `OrderPatch`, each text, a status
  * not yet known to be one (an unknown one is a 422 naming the states).
  */
-export type ReceivedOrderPatch = { readonly [Field in keyof OrderPatch]?: string };
+export type ReceivedOrderPatch = { readonly [Field in keyof OrderPatch]?: string } & Readonly<DoubleBookingConfirmation>;
 
 export interface OrderPatchCheck {
   /** What actually changes (fields equal to the order's are left out). */

@@ -15,6 +15,8 @@ import type { OrderPatch } from '../../shared/OrderPatch';
 import { type OrderRecord, orderView } from './orderView';
 import { isUuid } from '../http/uuid';
 import { entityTag, orderNotFound as notFound, sendOrder } from './orderAnswers';
+import { DoubleBookingRefused } from './doubleBookings';
+import { doubleBookingProblem } from './doubleBookingRoute';
 
 const STRONG_ETAG = /^"(\d{1,9})"$/;
 const WEAK_ETAG = /^W\/"\d{1,9}"$/;
@@ -61,7 +63,8 @@ function staleVersion(current: OrderRecord): ProblemError {
  *   `POST /api/orders/export.csv` the chosen ones (orderExportRoutes.ts).
  * - `GET /api/orders/facets`: the tenant's stations and services, for the filter to offer.
  * - `GET /api/orders/{id}`: one order with `ETag: "<version>"`.
- * - `PATCH /api/orders/{id}`: a change under `If-Match: "<version>"`, announced as `order.updated`.
+ * - `PATCH /api/orders/{id}`: a change under `If-Match: "<version>"`, announced as `order.updated`;
+ *   a change of times that would double-book the vehicle is a 409 unless `confirmDoubleBooking`.
  */
 export function registerOrderRoutes(app: FastifyInstance, deps: OrderRoutesDeps): void {
   app.get<{ Querystring: OrderListQuery }>('/api/orders', async (request, reply): Promise<OrderPage> => {
@@ -110,8 +113,17 @@ export function registerOrderRoutes(app: FastifyInstance, deps: OrderRoutesDeps)
         throw notFound();
       }
       const by = { type: 'user', id: principal.userId, name: principal.name } as const;
+      const confirmDoubleBooking = request.body.confirmDoubleBooking === true;
       const write = async (current: OrderRecord, changes: OrderPatch): Promise<Order> => {
-        const change = await deps.orders.change(tenantId, current, changes, deps.clock(), by);
+        let change;
+        try {
+          change = await deps.orders.change(tenantId, current, changes, deps.clock(), by, { confirmDoubleBooking });
+        } catch (error) {
+          if (!(error instanceof DoubleBookingRefused)) throw error;
+          // Checked on the order as it was read: changed since, that is the answer (412).
+          const now = await deps.orders.find(tenantId, id);
+          throw now && now.version !== current.version ? staleVersion(now) : doubleBookingProblem(error.other, locale);
+        }
         if (change) {
           // Committed, and its event published by the repository.
           known.remember(tenantId, change.record);

@@ -3,7 +3,7 @@ import type { BulkOrder, BulkStatusAnswer } from '../../../shared/BulkStatus';
 import type { NewOrder } from '../../../shared/NewOrder';
 import type { OrderFacets } from '../../../shared/OrderFacets';
 import type { OrderHistoryPage } from '../../../shared/OrderHistory';
-import type { OrderPatch } from '../../../shared/OrderPatch';
+import type { OrderPatchBody } from '../../../shared/OrderPatch';
 import type { OrderStatus } from '../../../shared/OrderStatus';
 
 /** The backend's orders resource (`/api/orders`). */
@@ -15,7 +15,7 @@ export interface OrdersApi {
    * a 412 `ApiError` whose problem carries the current order under `current` when someone else
    * changed it first.
    */
-  update(id: string, version: number, change: OrderPatch): Promise<Order>;
+  update(id: string, version: number, change: OrderPatchBody): Promise<Order>;
   /**
    * Creates an order (POST). `idempotencyKey` names the attempt: sent again with the same key and
    * body (a retry after a lost answer), the backend answers the order it made instead of a second.

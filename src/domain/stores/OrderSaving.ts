@@ -1,6 +1,6 @@
 import { makeObservable, observable, observableRef, runInAction } from 'mobx';
 import type { Order } from '../../../shared/Order';
-import type { OrderPatch } from '../../../shared/OrderPatch';
+import type { OrderPatch, OrderPatchBody } from '../../../shared/OrderPatch';
 import { isApiError, type ApiError } from '../model/ApiError';
 import { doubleBookingOf } from '../model/DoubleBooking';
 import { isOrder } from '../model/OrderEvent';
@@ -40,7 +40,7 @@ export class OrderSaving {
    * Sends `change` of `order` at the version it has, unless a save runs already. `saved` takes the
    * saved order in before the operator is told. Answers whether it was saved.
    */
-  async send(order: Order, change: OrderPatch, saved: (order: Order) => void): Promise<boolean> {
+  async send(order: Order, change: OrderPatchBody, saved: (order: Order) => void): Promise<boolean> {
     if (this.saving) {
       return false;
     }
@@ -74,7 +74,7 @@ export class OrderSaving {
     this.fieldErrors = rest;
   }
 
-  private handleFailure(error: unknown, order: Order, change: OrderPatch, saved: (order: Order) => void): void {
+  private handleFailure(error: unknown, order: Order, change: OrderPatchBody, saved: (order: Order) => void): void {
     if (!isApiError(error)) {
       this.notifier.show({ message: 'errors.unexpected', intent: 'danger' });
       return;

@@ -3,7 +3,7 @@ import type { BulkOrder, BulkStatusAnswer } from '../../../shared/BulkStatus';
 import type { NewOrder } from '../../../shared/NewOrder';
 import type { OrderFacets } from '../../../shared/OrderFacets';
 import type { OrderHistoryPage } from '../../../shared/OrderHistory';
-import type { OrderPatch } from '../../../shared/OrderPatch';
+import type { OrderPatchBody } from '../../../shared/OrderPatch';
 import type { OrderStatus } from '../../../shared/OrderStatus';
 import type { HttpClient } from '../../domain/ports/HttpClient';
 import type { OrdersApi } from '../../domain/ports/OrdersApi';
@@ -24,7 +24,7 @@ export class HttpOrdersApi implements OrdersApi {
     return this.http.get<Order>(`/orders/${encodeURIComponent(id)}`);
   }
 
-  update(id: string, version: number, change: OrderPatch): Promise<Order> {
+  update(id: string, version: number, change: OrderPatchBody): Promise<Order> {
     // `put` goes out as PATCH (HttpClient).
     return this.http.put<Order>(`/orders/${encodeURIComponent(id)}`, change, { headers: { 'If-Match': `"${version}"` } });
   }

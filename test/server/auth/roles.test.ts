@@ -142,6 +142,11 @@ describe('roles, checked by the backend at every route', () => {
     { name: 'GET /api/orders/export.csv', send: (c) => call(server, withRange('/api/orders/export.csv', range), { token: c.token }), expected: ALL(200) },
     { name: 'POST /api/orders/export.csv', send: (c) => call(server, '/api/orders/export.csv', { token: c.token, body: { ids: [c.order.id] } }), expected: ALL(200) },
     { name: 'GET /api/orders/facets', send: (c) => call(server, '/api/orders/facets', { token: c.token }), expected: ALL(200) },
+    {
+      name: 'GET /api/orders/double-bookings',
+      send: (c) => call(server, `/api/orders/double-bookings?from=${encodeURIComponent(range.begin)}&to=${encodeURIComponent(range.end)}`, { token: c.token }),
+      expected: ALL(200),
+    },
     { name: 'GET /api/orders/{id}', send: (c) => call(server, `/api/orders/${c.order.id}`, { token: c.token }), expected: ALL(200) },
     { name: 'PATCH /api/orders/{id}', send: (c) => patchOrder(c, { notes: 'by role' }), expected: { viewer: 403, operator: 200, admin: 200 } },
     // A body that is not even valid: a forbidden call is refused before its body is looked at.

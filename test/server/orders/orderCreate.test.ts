@@ -27,6 +27,8 @@ describe('POST /api/orders', () => {
       locale: options.locale ?? 'en',
       headers: options.key === undefined ? {} : { 'idempotency-key': options.key },
     });
+  /** The booking once more, its double booking of the vehicle confirmed: these tests are about numbers and keys. */
+  const AGAIN = { ...BOOKING, confirmDoubleBooking: true };
   const countOrders = async () => Number((await server.database.query<{ n: number }>('SELECT count(*)::int AS n FROM orders'))[0]?.n);
 
   it('creates a new order numbered in the tenant\'s sequence, with Location, ETag, its event and its history', async () => {
@@ -66,7 +68,7 @@ describe('POST /api/orders', () => {
   });
 
   it('never gives two orders one number, however many are created at once', async () => {
-    const responses = await Promise.all(Array.from({ length: 12 }, (_, index) => create({ ...BOOKING, notes: `Parallel ${index}` })));
+    const responses = await Promise.all(Array.from({ length: 12 }, (_, index) => create({ ...AGAIN, notes: `Parallel ${index}` })));
     expect(responses.map((response) => response.status)).toEqual(Array(12).fill(201));
     const numbers = await Promise.all(responses.map(async (response) => ((await response.json()) as Order).number));
     expect(new Set(numbers).size).toBe(12);
@@ -74,9 +76,9 @@ describe('POST /api/orders', () => {
 
   it('creates once for a retried Idempotency-Key and answers the same order; the key with another body is refused', async () => {
     const before = await countOrders();
-    const first = await create(BOOKING, { key: 'f3c6a1e2-retry' });
+    const first = await create(AGAIN, { key: 'f3c6a1e2-retry' });
     const firstOrder = (await first.json()) as Order;
-    const [again, atOnce] = await Promise.all([create(BOOKING, { key: 'f3c6a1e2-retry' }), create(BOOKING, { key: 'f3c6a1e2-retry' })]);
+    const [again, atOnce] = await Promise.all([create(AGAIN, { key: 'f3c6a1e2-retry' }), create(AGAIN, { key: 'f3c6a1e2-retry' })]);
     for (const response of [again, atOnce]) {
       expect(response.status).toBe(201);
       expect(response.headers.get('idempotent-replayed')).toBe('true');
@@ -84,24 +86,24 @@ describe('POST /api/orders', () => {
     }
     expect(await countOrders()).toBe(before + 1);
 
-    const other = await expectProblem(await create({ ...BOOKING, notes: 'anders' }, { key: 'f3c6a1e2-retry' }), 422);
+    const other = await expectProblem(await create({ ...AGAIN, notes: 'anders' }, { key: 'f3c6a1e2-retry' }), 422);
     expect(other.errors?.[0]?.field).toBe('Idempotency-Key');
     // Another user's same key is theirs.
     const british = await login(server, BRITISH_EMAIL);
-    expect((await create(BOOKING, { key: 'f3c6a1e2-retry', as: british.token })).status).toBe(201);
+    expect((await create(AGAIN, { key: 'f3c6a1e2-retry', as: british.token })).status).toBe(201);
     expect(await countOrders()).toBe(before + 2);
 
     // After 24 hours the key is free again.
     clock.advance(24 * 60 * 60 * 1000 + 1);
     token = (await login(server, GERMAN_EMAIL)).token;
-    const later = await create(BOOKING, { key: 'f3c6a1e2-retry' });
+    const later = await create(AGAIN, { key: 'f3c6a1e2-retry' });
     expect(later.headers.get('idempotent-replayed')).toBeNull();
     expect(((await later.json()) as Order).id).not.toBe(firstOrder.id);
   });
 
   it('concurrent creates with one key make one order', async () => {
     const before = await countOrders();
-    const responses = await Promise.all(Array.from({ length: 6 }, () => create(BOOKING, { key: 'parallel-key-1' })));
+    const responses = await Promise.all(Array.from({ length: 6 }, () => create(AGAIN, { key: 'parallel-key-1' })));
     const ids = await Promise.all(responses.map(async (response) => ((await response.json()) as Order).id));
     expect(responses.map((response) => response.status)).toEqual(Array(6).fill(201));
     expect(new Set(ids).size).toBe(1);

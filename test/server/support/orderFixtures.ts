@@ -63,7 +63,8 @@ export async function insertOrder(server: RunningServer, tenantId: string, fixtu
       fixture.customer ?? 'Test Kundin',
       fixture.email ?? 'test.kundin@kundenpost.example',
       fixture.phone ?? '+49 431 1234567',
-      fixture.plate ?? 'KI-T 1',
+      // A plate of its own: orders moved in time do not double-book one vehicle by chance.
+      fixture.plate ?? `KI-T ${sequence}`,
       fixture.price ?? 10_000,
       fixture.notes ?? '',
     ],

@@ -6,7 +6,7 @@ import type { NewOrder } from '../../../shared/NewOrder';
 import { canTransition, type OrderStatus } from '../../../shared/OrderStatus';
 import type { OrderFacets } from '../../../shared/OrderFacets';
 import type { OrderHistoryEntry, OrderHistoryPage } from '../../../shared/OrderHistory';
-import type { OrderPatch } from '../../../shared/OrderPatch';
+import type { OrderPatchBody } from '../../../shared/OrderPatch';
 import type { FieldError } from '../../../shared/Problem';
 import { orderComparator } from '../../../src/domain/model/orderComparator';
 import { orderMatches } from '../../../src/domain/model/orderMatches';
@@ -57,7 +57,7 @@ function rangeErrors(query: OrderQuery): FieldError[] {
  */
 export class FakeOrdersApi implements OrdersApi, DoubleBookingsApi {
   readonly queries: OrderQuery[] = [];
-  readonly updates: { id: string; version: number; change: OrderPatch }[] = [];
+  readonly updates: { id: string; version: number; change: OrderPatchBody }[] = [];
   readonly creates: { order: NewOrder; key: string }[] = [];
   /** The history of each order, newest first, as `history` pages it (two entries a page). */
   readonly histories = new Map<string, OrderHistoryEntry[]>();
@@ -115,7 +115,7 @@ export class FakeOrdersApi implements OrdersApi, DoubleBookingsApi {
     return order;
   }
 
-  async update(id: string, version: number, change: OrderPatch): Promise<Order> {
+  async update(id: string, version: number, change: OrderPatchBody): Promise<Order> {
     this.updates.push({ id, version, change });
     await this.wait();
     this.throwIfFailing();
