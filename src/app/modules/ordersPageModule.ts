@@ -9,6 +9,8 @@ import { Notifier } from '../../domain/ports/Notifier';
 import { OrdersApi } from '../../domain/ports/OrdersApi';
 import { OrdersExport } from '../../domain/ports/OrdersExport';
 import { PrintDialog } from '../../domain/ports/PrintDialog';
+import { EventStream } from '../../domain/ports/EventStream';
+import { PresenceApi } from '../../domain/ports/PresenceApi';
 import { SavedViewsApi } from '../../domain/ports/SavedViewsApi';
 import { ScreenWidth } from '../../domain/ports/ScreenWidth';
 import { SessionStore } from '../../domain/ports/SessionStore';
@@ -22,6 +24,7 @@ import { OrderColumnsStore } from '../../domain/stores/OrderColumnsStore';
 import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
 import { OrderFacetsStore } from '../../domain/stores/OrderFacetsStore';
 import { OrderHistoryStore } from '../../domain/stores/OrderHistoryStore';
+import { OrderPresenceStore } from '../../domain/stores/OrderPresenceStore';
 import { OrderSelectionStore } from '../../domain/stores/OrderSelectionStore';
 import { OrderStatusMovesStore } from '../../domain/stores/OrderStatusMovesStore';
 import { OrdersExportStore } from '../../domain/stores/OrdersExportStore';
@@ -31,6 +34,7 @@ import { OrdersPrintStore } from '../../domain/stores/OrdersPrintStore';
 import { SavedViewsStore } from '../../domain/stores/SavedViewsStore';
 import { UnsavedEditsStore } from '../../domain/stores/UnsavedEditsStore';
 import { UnsavedNewOrderStore } from '../../domain/stores/UnsavedNewOrderStore';
+import { HttpPresenceApi } from '../../infrastructure/api/HttpPresenceApi';
 import { HttpSavedViewsApi } from '../../infrastructure/api/HttpSavedViewsApi';
 import { randomId } from '../../infrastructure/ids/randomId';
 import { byName } from './byName';
@@ -112,6 +116,15 @@ export const ordersPageModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(OrderHistoryStore)
     .toResolvedValue((api: OrdersApi) => new OrderHistoryStore(api), [OrdersApi])
+    .inSingletonScope();
+  bind(PresenceApi)
+    .toResolvedValue((http: HttpClient) => new HttpPresenceApi(http), [HttpClient])
+    .inSingletonScope();
+  bind(OrderPresenceStore)
+    .toResolvedValue(
+      (api: PresenceApi, events: EventStream, session: SessionStore, timers: Timers) => new OrderPresenceStore(api, events, session, timers),
+      [PresenceApi, EventStream, SessionStore, Timers],
+    )
     .inSingletonScope();
   bind(SavedViewsApi)
     .toResolvedValue((http: HttpClient) => new HttpSavedViewsApi(http), [HttpClient])

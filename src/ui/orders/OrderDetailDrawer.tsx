@@ -13,6 +13,7 @@ import { ChangedElsewhereCallout } from './ChangedElsewhereCallout';
 import { ConflictDialog } from './ConflictDialog';
 import { DateTimeInput } from './DateTimeInput';
 import { OrderHistoryTimeline } from './OrderHistoryTimeline';
+import { OrderPresenceNotice, usePresenceEditing } from './OrderPresenceNotice';
 import { StatusTag } from './StatusTag';
 import { PrintOrderButton } from '../print/PrintOrderButton';
 
@@ -33,6 +34,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
   const detail = useService(OrderDetailStore);
   const session = useService<SessionStore>(SessionStore);
   const newOrder = useService(NewOrderStore);
+  const presenceEditing = usePresenceEditing();
 
   const order = detail.order;
   const draft = detail.draft;
@@ -67,6 +69,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
         )}
         {order && draft && (
           <>
+            <OrderPresenceNotice orderId={order.id} />
             <ChangedElsewhereCallout />
             <section className="cockpit-order-status">
               <StatusTag status={order.status} />
@@ -145,6 +148,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
             {mayChange && (
               <form
                 className="cockpit-order-form"
+                {...presenceEditing}
                 onSubmit={(event) => {
                   event.preventDefault();
                   void detail.save();
