@@ -23,6 +23,7 @@ import { NewOrderStore } from '../../domain/stores/NewOrderStore';
 import { OrderColumnsStore } from '../../domain/stores/OrderColumnsStore';
 import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
 import { OrderFacetsStore } from '../../domain/stores/OrderFacetsStore';
+import { OrderChangeAuthors } from '../../domain/stores/OrderChangeAuthors';
 import { OrderHistoryStore } from '../../domain/stores/OrderHistoryStore';
 import { OrderPresenceStore } from '../../domain/stores/OrderPresenceStore';
 import { OrderSelectionStore } from '../../domain/stores/OrderSelectionStore';
@@ -119,6 +120,9 @@ export const ordersPageModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(PresenceApi)
     .toResolvedValue((http: HttpClient) => new HttpPresenceApi(http), [HttpClient])
+    .inSingletonScope();
+  bind(OrderChangeAuthors)
+    .toResolvedValue((events: EventStream) => new OrderChangeAuthors(events), [EventStream])
     .inSingletonScope();
   bind(OrderPresenceStore)
     .toResolvedValue(
