@@ -23,7 +23,8 @@ function presenceOf(event: ServerEvent): OrderPresence | null {
 /**
  * Who else has the open order, and what they edit. Announces the order the operator has open
  * (`open`): at once, every 5 s while it stays open and at once when the edited field changes
- * (`edit`); leaves it on `close`, on another order, and when the session ends. Holds everyone's
+ * (`edit`) or the session's token was renewed; leaves it on `close`, on another order, and when the
+ * session ends. Holds everyone's
  * presence from the `presence` events of the live stream (which has no ids: they are states, told
  * again to a stream that connects, so what was held is dropped when the stream is not live).
  */
@@ -53,7 +54,9 @@ export class OrderPresenceStore implements Disposable {
     this.subscriptions.push(events.onDidReceiveEvent((event) => this.receive(event)));
     const live = reaction(() => events.state === 'live', (isLive) => isLive || this.forget());
     const signedIn = reaction(() => this.session.isSignedIn, (isSignedIn) => isSignedIn || this.close());
-    this.subscriptions.push({ dispose: live }, { dispose: signedIn });
+    // A renewal revokes the old token, which ends its presences on the backend: told again at once.
+    const renewed = reaction(() => this.session.token, (token) => token && this.announce());
+    this.subscriptions.push({ dispose: live }, { dispose: signedIn }, { dispose: renewed });
   }
 
   /** The others on the open order (not the signed-in user), by name. */

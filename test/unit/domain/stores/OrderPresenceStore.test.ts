@@ -85,6 +85,15 @@ describe('OrderPresenceStore', () => {
     expect(api.calls[3]).toBe('announce o-2 -');
   });
 
+  it('announces again at once with a renewed token (the backend ended the old token\'s presence)', () => {
+    store.open('o-1');
+    timers.advance(2000);
+    session.signIn(loginResult(Date.now() + 60_000));
+    expect(api.calls).toEqual(['announce o-1 -', 'announce o-1 -']);
+    timers.advance(PRESENCE_RENEW_MS - 1);
+    expect(api.calls).toHaveLength(2);
+  });
+
   it('stops announcing when the session ends', () => {
     store.open('o-1');
     session.signOut();
