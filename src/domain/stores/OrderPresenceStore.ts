@@ -33,6 +33,8 @@ export class OrderPresenceStore implements Disposable {
   editing: PresenceField | null = null;
   private readonly present = observable.map<string, PresentUser[]>([], { deep: false });
   private renewal: Disposable | undefined;
+  /** The request under way: the next waits for it, so that a leave never overtakes an announcement. */
+  private inFlight: Promise<void> | undefined;
   private readonly subscriptions: Disposable[] = [];
 
   constructor(
@@ -89,7 +91,7 @@ export class OrderPresenceStore implements Disposable {
     this.renewal = undefined;
     this.orderId = null;
     this.editing = null;
-    if (orderId && this.session.isSignedIn) this.api.leave(orderId).catch(() => undefined);
+    if (orderId && this.session.isSignedIn) this.send(() => this.api.leave(orderId));
   }
 
   dispose(): void {
@@ -102,11 +104,22 @@ export class OrderPresenceStore implements Disposable {
     const orderId = this.orderId;
     if (!orderId || !this.session.isSignedIn) return;
     this.renewal?.dispose();
-    this.api.announce(orderId, this.editing).catch(() => undefined);
+    const editing = this.editing;
+    this.send(() => this.api.announce(orderId, editing));
     this.renewal = this.timers.after(PRESENCE_RENEW_MS, () => {
       this.renewal = undefined;
       this.announce();
     });
+  }
+
+  /** Sends at once when nothing is under way, else after what is (in order); a failure is only a missed hint. */
+  private send(request: () => Promise<void>): void {
+    const sent: Promise<void> = (this.inFlight ? this.inFlight.then(request) : request())
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.inFlight === sent) this.inFlight = undefined;
+      });
+    this.inFlight = sent;
   }
 
   private receive(event: ServerEvent): void {

@@ -24,6 +24,9 @@ class RecordingPresenceApi implements PresenceApi {
   }
 }
 
+/** Lets the requests queued behind others go out. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 describe('OrderPresenceStore', () => {
   let api: RecordingPresenceApi;
   let events: FakeEventStream;
@@ -49,46 +52,60 @@ describe('OrderPresenceStore', () => {
     session.dispose();
   });
 
-  it('announces the open order at once and every 5 s, and leaves it when closed', () => {
+  it('announces the open order at once and every 5 s, and leaves it when closed', async () => {
     store.open('o-1');
     expect(api.calls).toEqual(['announce o-1 -']);
+    await settle();
     timers.advance(PRESENCE_RENEW_MS - 1);
     expect(api.calls).toHaveLength(1);
     timers.advance(1);
+    await settle();
     timers.advance(PRESENCE_RENEW_MS);
+    await settle();
     expect(api.calls).toEqual(['announce o-1 -', 'announce o-1 -', 'announce o-1 -']);
     store.close();
     timers.advance(PRESENCE_RENEW_MS * 3);
+    await settle();
     expect(api.calls).toEqual(['announce o-1 -', 'announce o-1 -', 'announce o-1 -', 'leave o-1']);
   });
 
-  it('tells a change of the edited field at once, once, and renews 5 s after it', () => {
+  it('tells a change of the edited field at once, once, and renews 5 s after it', async () => {
     store.open('o-1');
+    await settle();
     timers.advance(3000);
     store.edit('notes');
     store.edit('notes');
+    await settle();
     expect(api.calls).toEqual(['announce o-1 -', 'announce o-1 notes']);
     timers.advance(PRESENCE_RENEW_MS - 1);
     expect(api.calls).toHaveLength(2);
     timers.advance(1);
+    await settle();
     expect(api.calls[2]).toBe('announce o-1 notes');
     store.edit(null);
+    await settle();
     expect(api.calls[3]).toBe('announce o-1 -');
   });
 
-  it('leaves the order it had open when another one opens, and keeps renewing after a failed announcement', () => {
+  it('leaves the order it had open when another one opens, in order, and keeps renewing after a failed announcement', async () => {
     api.fail = true;
     store.open('o-1');
     store.open('o-2');
+    // The leave waits for the announcement before it: it never overtakes it.
+    expect(api.calls).toEqual(['announce o-1 -']);
+    await settle();
     expect(api.calls).toEqual(['announce o-1 -', 'leave o-1', 'announce o-2 -']);
     timers.advance(PRESENCE_RENEW_MS);
+    await settle();
     expect(api.calls[3]).toBe('announce o-2 -');
   });
 
-  it('announces again at once with a renewed token (the backend ended the old token\'s presence)', () => {
+  it('announces again at once with a renewed token (the backend ended the old token\'s presence)', async () => {
     store.open('o-1');
+    await settle();
     timers.advance(2000);
     session.signIn(loginResult(Date.now() + 60_000));
+    await settle();
     expect(api.calls).toEqual(['announce o-1 -', 'announce o-1 -']);
     timers.advance(PRESENCE_RENEW_MS - 1);
     expect(api.calls).toHaveLength(2);

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { SessionStore } from '../../../../src/domain/ports/SessionStore';
 import { OrderDetailStore } from '../../../../src/domain/stores/OrderDetailStore';
 import { OrderDetailDrawer } from '../../../../src/ui/orders/OrderDetailDrawer';
@@ -35,13 +35,13 @@ describe('presence and authors in the order detail', () => {
     const view = await open();
     expect(presenceCalls()).toEqual(['PUT {"editing":null}']);
     act(() => screen.getByLabelText('Notizen').focus());
-    expect(presenceCalls()).toEqual(['PUT {"editing":null}', 'PUT {"editing":"notes"}']);
+    await waitFor(() => expect(presenceCalls()).toEqual(['PUT {"editing":null}', 'PUT {"editing":"notes"}']));
     act(() => screen.getByLabelText('Station').focus());
     act(() => (document.activeElement as HTMLElement).blur());
-    expect(presenceCalls().slice(2)).toEqual(['PUT {"editing":"station"}', 'PUT {"editing":null}']);
+    await waitFor(() => expect(presenceCalls().slice(2)).toEqual(['PUT {"editing":"station"}', 'PUT {"editing":null}']));
     act(() => bed.container.get(OrderDetailStore).close());
     view.unmount();
-    expect(presenceCalls().at(-1)).toBe('DELETE null');
+    await waitFor(() => expect(presenceCalls().at(-1)).toBe('DELETE null'));
   });
 
   it('shows who else has it open and what they edit, politely, in both languages', async () => {
