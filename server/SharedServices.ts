@@ -11,6 +11,7 @@ import { EventLog } from './events/EventLog';
 import { InProcessEventHub } from './events/InProcessEventHub';
 import { OpenStreams } from './events/OpenStreams';
 import { StreamPlaces } from './events/StreamPlaces';
+import { UnnumberedEvents } from './events/UnnumberedEvents';
 import { DEFAULT_CLAIM_TIMEOUT_MS } from './push/OrderPushSender';
 import { PushClaims } from './push/PushClaims';
 import { UserRepository } from './users/UserRepository';
@@ -32,6 +33,8 @@ export interface SharedServices {
   eventLog: EventLog;
   /** The open event streams, counted per token in the database on either engine. */
   openStreams: OpenStreams;
+  /** The event streams of this process by tenant, for events without an id (presence). */
+  unnumberedEvents: UnnumberedEvents;
   /** Which backend sends the push messages of which event. */
   pushClaims: PushClaims;
 }
@@ -51,6 +54,7 @@ export function sharedServices(log: FastifyBaseLogger, options: AppOptions): Sha
     hub: options.events?.hub ?? new InProcessEventHub((error) => log.error({ err: error }, 'event listener failed')),
     eventLog: new EventLog(database),
     openStreams: new OpenStreams(new StreamPlaces(database, holder), (error) => log.error({ err: error }, 'giving an event stream\'s place up failed')),
+    unnumberedEvents: new UnnumberedEvents(),
     pushClaims: new PushClaims(database, holder, options.push?.claimTimeoutMs ?? DEFAULT_CLAIM_TIMEOUT_MS),
   };
 }

@@ -17,6 +17,7 @@ import { registerRuntimeConfigRoute } from './http/runtimeConfigRoute';
 import { registerSecurityHeaders } from './http/securityHeaders';
 import { mePlugin } from './me/mePlugin';
 import { ordersPlugin } from './orders/ordersPlugin';
+import { presencePlugin } from './presence/presencePlugin';
 import { pushPlugin } from './push/pushPlugin';
 import { randomVapidKeys } from './push/vapidKeys';
 import { sharedServices } from './SharedServices';
@@ -63,6 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pushPlugin(services, { ...options.push, vapid }),
     telemetryPlugin(services, options.telemetry),
     eventsPlugin(services, options.events),
+    presencePlugin(services, options.events),
     housekeepingPlugin(services, options.events),
   ];
   for (const feature of features) await feature.open?.(app);

@@ -41,6 +41,7 @@ export const ENVIRONMENT_SCHEMA = {
     SESSION_MAX_HOURS: { type: 'integer', minimum: 1, maximum: 24 * 30, default: 12 },
     SESSION_IDLE_MINUTES: { type: 'integer', minimum: 1, maximum: 24 * 60, default: 30 },
     LEASE_SECONDS: { type: 'integer', minimum: 1, maximum: 3600, default: 15 },
+    PRESENCE_TTL: { type: 'integer', minimum: 1, maximum: 300, default: 15 },
   },
   // A key pair is both halves or none.
   dependencies: {
@@ -82,4 +83,5 @@ export interface Environment {
   SESSION_MAX_HOURS: number;
   SESSION_IDLE_MINUTES: number;
   LEASE_SECONDS: number;
+  PRESENCE_TTL: number;
 }

@@ -88,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig 
     simulate: environment.SIMULATE === '1',
     telemetry: { collectorEndpoint: environment.OTEL_EXPORTER_OTLP_ENDPOINT },
     leases: { ttlMs: environment.LEASE_SECONDS * 1000 },
+    events: { presenceTtlMs: environment.PRESENCE_TTL * 1000 },
     tokenTtlSeconds: environment.TOKEN_TTL_SECONDS,
     sessionMaxSeconds: environment.SESSION_MAX_HOURS * 60 * 60,
     sessionIdleMinutes: environment.SESSION_IDLE_MINUTES,

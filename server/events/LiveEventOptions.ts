@@ -14,6 +14,8 @@ export interface LiveEventOptions {
   pruneIntervalMs?: number;
   /** What pruning keeps. Default: the newest 10 000 events of each tenant and those of the last 24 hours. */
   retention?: EventRetention;
+  /** How long a presence on an order lasts unless renewed (`PUT /api/orders/{id}/presence`). Default 15 s. */
+  presenceTtlMs?: number;
   /**
    * The listening connection to a PostgreSQL server that other backend processes share: tokens they revoke and streams
    * they displace end this process's streams too (events/endRevokedStreams.ts, endDisplacedStreams.ts). Default: none.

@@ -22,6 +22,8 @@ const REPLAY_BATCH = 500;
 const MAX_PENDING = 1000;
 /** The longest delay `setTimeout` takes; later expiries are re-armed. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Events without an id held until the stream starts; more are dropped (each is a state, a newer one follows). */
+const MAX_UNNUMBERED_HELD = 1000;
 
 export type LiveStreamEnd = StreamEnd | 'client' | 'stalled' | 'error';
 
@@ -53,6 +55,8 @@ export interface LiveStreamOptions {
  */
 export class LiveStream {
   private readonly pending = new Map<number, StoredEvent>();
+  /** Events without an id that came before the stream started. */
+  private readonly unnumbered: string[] = [];
   /** The last id written to the client. */
   private lastSent = 0;
   /** The highest id known to be committed. */
@@ -87,6 +91,19 @@ export class LiveStream {
       this.pending.set(event.id, event);
     }
     if (this.started && !this.pumping) flushSoon(this);
+  }
+
+  /**
+   * An event without an id (`presence`, serverSentEvents.ts `unnumberedBlock`): written at once,
+   * between whole blocks, never replayed; held until the stream started.
+   */
+  sendUnnumbered(block: string): void {
+    if (this.ended) return;
+    if (!this.started) {
+      if (this.unnumbered.length < MAX_UNNUMBERED_HELD) this.unnumbered.push(block);
+      return;
+    }
+    this.options.raw.write(block);
   }
 
   /**
@@ -128,6 +145,7 @@ export class LiveStream {
     }
     this.advanceTo(point.after);
     this.target = Math.max(this.target, position.lastId);
+    for (const block of this.unnumbered.splice(0)) raw.write(block);
     this.pingTimer = setInterval(() => {
       // A ping behind data the client has not read yet would tell it nothing.
       if (!raw.writableNeedDrain) raw.write(PING_BLOCK);
@@ -143,6 +161,7 @@ export class LiveStream {
     clearInterval(this.pingTimer);
     clearTimeout(this.expiryTimer);
     this.pending.clear();
+    this.unnumbered.length = 0;
     this.options.resources.dispose();
     if (!this.started || reason === 'client') {
       return;

@@ -18,6 +18,9 @@ export interface StreamToken {
   sessionGeneration: number;
 }
 
+/** Sessions that ended: a token's (logout, revocation), or a user's before a session generation (a changed password). */
+export type EndedSessions = { tokenId: string } | { userId: string; sessionGeneration: number };
+
 /** A stream in the registry until disposed (disposing gives its place up). */
 export interface StreamRegistration extends Disposable {
   /**
@@ -55,6 +58,7 @@ export class OpenStreams {
   /** Places being taken or given up. */
   private readonly pending = new Set<Promise<unknown>>();
   private admitted = false;
+  private readonly endedSessionsListeners = new Set<(ended: EndedSessions) => void>();
 
   constructor(
     private readonly places: Pick<StreamPlaces, 'holder' | 'take' | 'release' | 'releaseAll' | 'heldAmong'>,
@@ -128,6 +132,16 @@ export class OpenStreams {
     return this.byUser.keys();
   }
 
+  /**
+   * Hears of every session this process learns has ended (through `closeToken` and
+   * `closeSessionsBefore`, whether a request here or a notification from another process ended it),
+   * streams open here or not: what else a session holds (presence) goes with it.
+   */
+  onDidEndSessions(listener: (ended: EndedSessions) => void): Disposable {
+    this.endedSessionsListeners.add(listener);
+    return { dispose: () => this.endedSessionsListeners.delete(listener) };
+  }
+
   /** Ends the streams of the user's tokens of sessions before the `sessionGeneration`th (users.session_generation). */
   closeSessionsBefore(userId: string, sessionGeneration: number): void {
     for (const open of this.byUser.valuesOf(userId)) {
@@ -135,6 +149,7 @@ export class OpenStreams {
         open.stream.close('revoked');
       }
     }
+    this.tellEnded({ userId, sessionGeneration });
   }
 
   /** The ids of the tokens that have open streams here. */
@@ -146,6 +161,17 @@ export class OpenStreams {
   closeToken(tokenId: string): void {
     for (const stream of this.byToken.valuesOf(tokenId)) {
       stream.close('revoked');
+    }
+    this.tellEnded({ tokenId });
+  }
+
+  private tellEnded(ended: EndedSessions): void {
+    for (const listener of this.endedSessionsListeners) {
+      try {
+        listener(ended);
+      } catch (error) {
+        this.onError(error);
+      }
     }
   }
 

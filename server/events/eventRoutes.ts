@@ -10,6 +10,7 @@ import type { EventLog } from './EventLog';
 import { EventReplay, type EventReplayLimits } from './EventReplay';
 import { LiveStream } from './LiveStream';
 import type { OpenStreams } from './OpenStreams';
+import type { UnnumberedEvents } from './UnnumberedEvents';
 
 export const DEFAULT_PING_INTERVAL_MS = 15_000;
 export const DEFAULT_STALL_TIMEOUT_MS = 30_000;
@@ -18,6 +19,8 @@ export interface EventRoutesDeps {
   hub: EventHub;
   eventLog: EventLog;
   streams: OpenStreams;
+  /** Where events without an id (presence) reach the streams, and what a stream is told when it opens. */
+  unnumbered: UnnumberedEvents;
   revokedTokens: RevokedTokens;
   users: Pick<UserRepository, 'accessOf'>;
   clock: () => Date;
@@ -57,6 +60,7 @@ export function registerEventRoutes(app: FastifyInstance, deps: EventRoutesDeps)
     // Listening before the position is read: what commits after that read arrives live, what
     // committed before it is in the table (and may arrive live as well; ids are sent once).
     resources.add(deps.hub.subscribe(principal.tenantId, (event) => stream.receive(event)));
+    resources.add(deps.unnumbered.add(principal.tenantId, stream));
     const registration = deps.streams.add({ id: principal.tokenId, userId: principal.userId, sessionGeneration: principal.sessionGeneration }, stream);
     resources.add(registration);
     let position;

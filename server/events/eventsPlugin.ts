@@ -14,13 +14,14 @@ import { streamPlacesLease } from './StreamPlaces';
  * of every stream before the app closes (they would keep `close()` waiting; clients resume elsewhere).
  */
 export function eventsPlugin(services: SharedServices, options: LiveEventOptions = {}): Feature {
-  const { database, hub, eventLog, openStreams, revokedTokens, users, clock, leases } = services;
+  const { database, hub, eventLog, openStreams, unnumberedEvents, revokedTokens, users, clock, leases } = services;
   return {
     signedIn: (api) => {
       registerEventRoutes(api, {
         hub,
         eventLog,
         streams: openStreams,
+        unnumbered: unnumberedEvents,
         revokedTokens,
         users,
         clock,

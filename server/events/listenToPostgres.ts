@@ -6,6 +6,7 @@ import { EVENT_CHANNEL } from './EventWakeups';
 import { PostgresEventHub } from './PostgresEventHub';
 import { PostgresNotifications } from './PostgresNotifications';
 import { DISPLACED_STREAMS_CHANNEL } from './StreamPlaces';
+import { PRESENCE_CHANNEL } from '../presence/presenceMessages';
 
 export interface PostgresListening {
   hub: PostgresEventHub;
@@ -22,7 +23,7 @@ export async function listenToPostgres(
   database: Database,
   onError: (error: unknown, message: string) => void,
 ): Promise<PostgresListening> {
-  const notifications = new PostgresNotifications({ connectionString, channels: [EVENT_CHANNEL, REVOCATION_CHANNEL, SESSIONS_ENDED_CHANNEL, DISPLACED_STREAMS_CHANNEL], onError });
+  const notifications = new PostgresNotifications({ connectionString, channels: [EVENT_CHANNEL, REVOCATION_CHANNEL, SESSIONS_ENDED_CHANNEL, DISPLACED_STREAMS_CHANNEL, PRESENCE_CHANNEL], onError });
   const hub = new PostgresEventHub({ notifications, eventLog: new EventLog(database), database, onError });
   const close = async () => {
     hub.close();

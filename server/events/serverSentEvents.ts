@@ -16,3 +16,11 @@ export const PING_BLOCK = ': ping\n\n';
 export function eventBlock(id: number, type: string, data: string): string {
   return `id: ${id}\nevent: ${type}\ndata: ${data}\n\n`;
 }
+
+/**
+ * An event without an id (`presence`): it does not move the client's `Last-Event-ID` and is never
+ * replayed. `data` must be a single line (JSON text is).
+ */
+export function unnumberedBlock(type: string, data: string): string {
+  return `event: ${type}\ndata: ${data}\n\n`;
+}

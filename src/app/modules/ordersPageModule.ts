@@ -10,6 +10,8 @@ import { Notifier } from '../../domain/ports/Notifier';
 import { OrdersApi } from '../../domain/ports/OrdersApi';
 import { OrdersExport } from '../../domain/ports/OrdersExport';
 import { PrintDialog } from '../../domain/ports/PrintDialog';
+import { EventStream } from '../../domain/ports/EventStream';
+import { PresenceApi } from '../../domain/ports/PresenceApi';
 import { SavedViewsApi } from '../../domain/ports/SavedViewsApi';
 import { ScreenWidth } from '../../domain/ports/ScreenWidth';
 import { SessionStore } from '../../domain/ports/SessionStore';
@@ -23,7 +25,9 @@ import { NewOrderStore } from '../../domain/stores/NewOrderStore';
 import { OrderColumnsStore } from '../../domain/stores/OrderColumnsStore';
 import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
 import { OrderFacetsStore } from '../../domain/stores/OrderFacetsStore';
+import { OrderChangeAuthors } from '../../domain/stores/OrderChangeAuthors';
 import { OrderHistoryStore } from '../../domain/stores/OrderHistoryStore';
+import { OrderPresenceStore } from '../../domain/stores/OrderPresenceStore';
 import { OrderSelectionStore } from '../../domain/stores/OrderSelectionStore';
 import { OrderStatusMovesStore } from '../../domain/stores/OrderStatusMovesStore';
 import { OrdersExportStore } from '../../domain/stores/OrdersExportStore';
@@ -34,6 +38,7 @@ import { SavedViewsStore } from '../../domain/stores/SavedViewsStore';
 import { UnsavedEditsStore } from '../../domain/stores/UnsavedEditsStore';
 import { UnsavedNewOrderStore } from '../../domain/stores/UnsavedNewOrderStore';
 import { HttpDoubleBookingsApi } from '../../infrastructure/api/HttpDoubleBookingsApi';
+import { HttpPresenceApi } from '../../infrastructure/api/HttpPresenceApi';
 import { HttpSavedViewsApi } from '../../infrastructure/api/HttpSavedViewsApi';
 import { randomId } from '../../infrastructure/ids/randomId';
 import { byName } from './byName';
@@ -127,6 +132,18 @@ export const ordersPageModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(OrderHistoryStore)
     .toResolvedValue((api: OrdersApi) => new OrderHistoryStore(api), [OrdersApi])
+    .inSingletonScope();
+  bind(PresenceApi)
+    .toResolvedValue((http: HttpClient) => new HttpPresenceApi(http), [HttpClient])
+    .inSingletonScope();
+  bind(OrderChangeAuthors)
+    .toResolvedValue((events: EventStream) => new OrderChangeAuthors(events), [EventStream])
+    .inSingletonScope();
+  bind(OrderPresenceStore)
+    .toResolvedValue(
+      (api: PresenceApi, events: EventStream, session: SessionStore, timers: Timers) => new OrderPresenceStore(api, events, session, timers),
+      [PresenceApi, EventStream, SessionStore, Timers],
+    )
     .inSingletonScope();
   bind(SavedViewsApi)
     .toResolvedValue((http: HttpClient) => new HttpSavedViewsApi(http), [HttpClient])

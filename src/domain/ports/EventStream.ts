@@ -13,14 +13,19 @@ import type { RefusedRequest } from './HttpClient';
 export type EventStreamState = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'offline' | 'failed';
 
 /**
- * One server-sent event of `GET /api/events`: `order.created`, `order.updated`, `order.deleted`, or
+ * One server-sent event of `GET /api/events`: `order.created`, `order.updated`, `order.deleted`,
+ * `presence` (who has an order open, data `OrderPresence` of shared/OrderPresence.ts, without an id), or
  * `reset` (the stream cannot tell what changed before it: the receiver reloads what it shows, unless
  * what it shows was read with every change up to the reset's id in it). The backend starts every
  * connection made without `Last-Event-ID` (the first of a session) with a `reset`, so that a change
  * made between loading a list and opening the stream is never missed.
  */
 export interface ServerEvent {
-  /** The event id: the last id before what follows (a `reset`'s id: the one the stream goes on after). */
+  /**
+   * The event id: the last id before what follows (a `reset`'s id: the one the stream goes on after).
+   * Empty for an event sent without one (`presence`: a state, never replayed), which does not move
+   * where the stream resumes.
+   */
   id: string;
   type: string;
   data: unknown;

@@ -23,9 +23,11 @@ export interface HttpClient {
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T>;
   /**
    * A change of part of a resource, sent as **`PATCH`**, not PUT: the API changes resources only in
-   * part (`PATCH /api/orders/{id}`, `PATCH /api/me` in docs/openapi.yaml) and has no PUT.
+   * part (`PATCH /api/orders/{id}`, `PATCH /api/me` in docs/openapi.yaml); a real PUT is `replace`.
    */
   put<T>(path: string, body: unknown, options?: RequestOptions): Promise<T>;
+  /** A real PUT: the whole of a resource replaced (an order's presence, `PUT /orders/{id}/presence`). */
+  replace<T>(path: string, body: unknown, options?: RequestOptions): Promise<T>;
   /** A deletion; `body` is sent as JSON where the resource is named by content (a push endpoint). */
   delete<T>(path: string, options?: RequestOptions & { body?: unknown }): Promise<T>;
   /** Fires for every 401 answer, with the token that request carried. */

@@ -100,6 +100,10 @@ export class AxiosHttpClient implements HttpClient, Disposable {
     return this.send<T>({ method: 'PATCH', url: path, data: body }, options);
   }
 
+  replace<T>(path: string, body: unknown, options?: RequestOptions): Promise<T> {
+    return this.send<T>({ method: 'PUT', url: path, data: body }, options);
+  }
+
   delete<T>(path: string, options?: RequestOptions & { body?: unknown }): Promise<T> {
     return this.send<T>({ method: 'DELETE', url: path, data: options?.body }, options);
   }

@@ -2,17 +2,21 @@ import { Button, Callout, HTMLTable } from '@blueprintjs/core';
 import { PeopleIcon, TrashIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import { OrderChangeAuthors } from '../../domain/stores/OrderChangeAuthors';
 import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
 import { formatDateTime } from '../format/formatDateTime';
 import { useService } from '../services/useService';
+import { changedByText } from './changedByText';
 
 /**
- * The open order was changed or deleted by someone else (live stream): says so with the values
+ * The open order was changed or deleted by someone else (live stream): says so, naming who when the
+ * stream said it, with the values
  * saved now. With unsaved edits the operator chooses: keep them on top of the new values, or drop them.
  */
 export const ChangedElsewhereCallout = observer(function ChangedElsewhereCallout() {
   const { t, i18n } = useTranslation();
   const detail = useService(OrderDetailStore);
+  const authors = useService(OrderChangeAuthors);
   if (detail.deletedElsewhere) {
     return (
       <Callout intent="danger" icon={<TrashIcon />} title={t('orderDetail.elsewhere.deletedTitle')} role="alert" data-testid="deleted-elsewhere">
@@ -26,7 +30,7 @@ export const ChangedElsewhereCallout = observer(function ChangedElsewhereCallout
   }
   const editing = detail.dirty;
   return (
-    <Callout intent="warning" icon={<PeopleIcon />} title={t('orderDetail.elsewhere.title')} role="alert" data-testid="changed-elsewhere">
+    <Callout intent="warning" icon={<PeopleIcon />} title={changedByText(t, 'orderDetail.elsewhere.title', 'orderDetail.elsewhere.titleBy', authors.of(theirs))} role="alert" data-testid="changed-elsewhere">
       <p>{t(editing ? 'orderDetail.elsewhere.withEdits' : 'orderDetail.elsewhere.shown')}</p>
       <HTMLTable compact className="cockpit-elsewhere-values">
         <tbody>

@@ -4,9 +4,11 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../../../shared/Order';
 import type { OrderPatch } from '../../../shared/OrderPatch';
+import { OrderChangeAuthors } from '../../domain/stores/OrderChangeAuthors';
 import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
 import { formatDateTime } from '../format/formatDateTime';
 import { useService } from '../services/useService';
+import { changedByText } from './changedByText';
 
 /** A field the operator changed (whether a double booking was confirmed is no field). */
 type ChangedField = Exclude<keyof OrderPatch, 'confirmDoubleBooking'>;
@@ -28,11 +30,12 @@ function display(field: ChangedField, value: string | undefined, t: (key: string
 export const ConflictDialog = observer(function ConflictDialog() {
   const { t, i18n } = useTranslation();
   const detail = useService(OrderDetailStore);
+  const authors = useService(OrderChangeAuthors);
   const conflict = detail.conflict;
   const fields = conflict ? (Object.keys(conflict.yours) as ChangedField[]) : [];
   const theirs: Order | undefined = conflict?.theirs;
   return (
-    <Dialog isOpen={conflict !== null} title={t('conflict.title')} icon={<WarningSignIcon />} onClose={() => detail.takeTheirs()} style={{ width: 'auto', maxWidth: 720 }}>
+    <Dialog isOpen={conflict !== null} title={changedByText(t, 'conflict.title', 'conflict.titleBy', theirs && authors.of(theirs))} icon={<WarningSignIcon />} onClose={() => detail.takeTheirs()} style={{ width: 'auto', maxWidth: 720 }}>
       <DialogBody>
         <p>{t('conflict.explanation')}</p>
         <HTMLTable compact className="cockpit-conflict-table">

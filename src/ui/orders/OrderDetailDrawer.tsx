@@ -15,6 +15,7 @@ import { ConflictDialog } from './ConflictDialog';
 import { DateTimeInput } from './DateTimeInput';
 import { DoubleBookingDialog } from './DoubleBookingDialog';
 import { OrderHistoryTimeline } from './OrderHistoryTimeline';
+import { OrderPresenceNotice, usePresenceEditing } from './OrderPresenceNotice';
 import { StatusTag } from './StatusTag';
 import { PrintOrderButton } from '../print/PrintOrderButton';
 
@@ -36,6 +37,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
   const session = useService<SessionStore>(SessionStore);
   const newOrder = useService(NewOrderStore);
   const navigate = useNavigate();
+  const presenceEditing = usePresenceEditing();
 
   const order = detail.order;
   const draft = detail.draft;
@@ -70,6 +72,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
         )}
         {order && draft && (
           <>
+            <OrderPresenceNotice orderId={order.id} />
             <ChangedElsewhereCallout />
             <section className="cockpit-order-status">
               <StatusTag status={order.status} />
@@ -148,6 +151,7 @@ export const OrderDetailDrawer = observer(function OrderDetailDrawer({ orderId, 
             {mayChange && (
               <form
                 className="cockpit-order-form"
+                {...presenceEditing}
                 onSubmit={(event) => {
                   event.preventDefault();
                   void detail.save();

@@ -173,6 +173,8 @@ describe('roles, checked by the backend at every route', () => {
       send: (c) => call(server, '/api/orders/bulk-status', { token: c.token, body: { status: 'confirmed', orders: [{ id: c.order.id, version: c.order.version }] } }),
       expected: { viewer: 403, operator: 200, admin: 200 },
     },
+    { name: 'PUT /api/orders/{id}/presence', send: (c) => call(server, `/api/orders/${c.order.id}/presence`, { method: 'PUT', token: c.token, body: { editing: null } }), expected: ALL(204) },
+    { name: 'DELETE /api/orders/{id}/presence', send: (c) => call(server, `/api/orders/${c.order.id}/presence`, { method: 'DELETE', token: c.token }), expected: ALL(204) },
     { name: 'GET /api/orders/{id}/history', send: (c) => call(server, `/api/orders/${c.order.id}/history`, { token: c.token }), expected: ALL(200) },
     { name: 'GET /api/users', send: (c) => call(server, '/api/users', { token: c.token }), expected: { viewer: 403, operator: 403, admin: 200 } },
     {

@@ -38,6 +38,7 @@ describe('loadConfig: the environment of server/main.ts as one typed configurati
       simulate: false,
       telemetry: { collectorEndpoint: undefined },
       leases: { ttlMs: 15_000 },
+      events: { presenceTtlMs: 15_000 },
       tokenTtlSeconds: 900,
       sessionMaxSeconds: 12 * 60 * 60,
       sessionIdleMinutes: 30,
@@ -74,6 +75,7 @@ describe('loadConfig: the environment of server/main.ts as one typed configurati
       SESSION_MAX_HOURS: '2',
       SESSION_IDLE_MINUTES: '5',
       LEASE_SECONDS: '3',
+      PRESENCE_TTL: ' 4 ',
       HOME: '/not/a/setting',
     });
     expect(config).toEqual({
@@ -97,6 +99,7 @@ describe('loadConfig: the environment of server/main.ts as one typed configurati
       simulate: true,
       telemetry: { collectorEndpoint: 'http://collector:4318' },
       leases: { ttlMs: 3000 },
+      events: { presenceTtlMs: 4000 },
       tokenTtlSeconds: 60,
       sessionMaxSeconds: 2 * 60 * 60,
       sessionIdleMinutes: 5,
@@ -117,6 +120,7 @@ describe('loadConfig: the environment of server/main.ts as one typed configurati
     ['SESSION_MAX_HOURS', '721', 'SESSION_MAX_HOURS must be a whole number from 1 to 720, not "721"'],
     ['SESSION_IDLE_MINUTES', '0', 'SESSION_IDLE_MINUTES must be a whole number from 1 to 1440, not "0"'],
     ['LEASE_SECONDS', '3601', 'LEASE_SECONDS must be a whole number from 1 to 3600, not "3601"'],
+    ['PRESENCE_TTL', '0', 'PRESENCE_TTL must be a whole number from 1 to 300, not "0"'],
     ['SIMULATE', 'yes', 'SIMULATE must be 0 or 1, not "yes"'],
     ['SERVE_SOURCE_MAPS', 'true', 'SERVE_SOURCE_MAPS must be 0 or 1, not "true"'],
     ['LOG_LEVEL', 'loud', 'LOG_LEVEL must be fatal, error, warn, info, debug, trace or silent, not "loud"'],

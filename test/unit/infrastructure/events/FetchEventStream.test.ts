@@ -179,6 +179,17 @@ describe('FetchEventStream', () => {
       expect(server.last.headers['Last-Event-ID']).toBe('41');
     });
 
+    it('passes on an event without an id (presence) with an empty id, and resumes after the last numbered one', async () => {
+      stream.open('token-1');
+      const body = await live();
+      await push(body, 'id: 7\nevent: order.created\ndata: {}\n\nevent: presence\ndata: {"orderId":"o","present":[]}\n\n');
+      expect(received[1]).toEqual({ id: '', type: 'presence', data: { orderId: 'o', present: [] } });
+      body.end();
+      await settle();
+      await advance(1000);
+      expect(server.last.headers['Last-Event-ID']).toBe('7');
+    });
+
     it('resumes with the id of the last handled event and without a reset', async () => {
       stream.open('token-1');
       const body = await live();
