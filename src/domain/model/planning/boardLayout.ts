@@ -46,7 +46,7 @@ export function boardLayout(orders: Iterable<Order>, grid: PlanningGrid, station
   return [...stations, ...others].map((station) => stationRow(station, byStation.get(station) ?? [], grid));
 }
 
-function stationRow(station: string, orders: readonly Order[], grid: PlanningGrid): PlanningRow {
+export function stationRow(station: string, orders: readonly Order[], grid: PlanningGrid): PlanningRow {
   const intervals = orders.map((order) => ({ key: order.id, begin: Date.parse(order.begin), end: Date.parse(order.end), order }));
   const { lanes, count } = assignLanes(intervals);
   const bars = intervals
