@@ -1,6 +1,7 @@
 import { action, compareStructural, computed, computedStruct, makeObservable, observable, observableRef, observableStruct, reaction, runInAction, type IComputedValue } from 'mobx';
 import type { Disposable } from '../../../shared/Disposable';
 import type { Order, OrderQuery } from '../../../shared/Order';
+import type { OrderFacets } from '../../../shared/OrderFacets';
 import type { OrderEvent } from '../model/OrderEvent';
 import { NO_ORDER_CRITERIA, orderQuery, type OrderCriteria } from '../model/orderQuery';
 import { orderMatches } from '../model/orderMatches';
@@ -32,8 +33,8 @@ export interface PendingMove {
 export class PlanningBoardStore implements Disposable {
   criteria: OrderCriteria = NO_ORDER_CRITERIA;
   state: LoadState = 'idle';
-  /** The stations the tenant's orders name, each a row even while it holds no order. */
-  stations: readonly string[] = [];
+  /** The stations and services the tenant's orders name: each station a row even while it holds no order, both offered by the filters. */
+  facets: OrderFacets = { stations: [], services: [] };
   /** Orders someone else changed while the board showed them. */
   readonly changedElsewhere = observable.set<string>();
   pending: PendingMove | null = null;
@@ -55,7 +56,7 @@ export class PlanningBoardStore implements Disposable {
     makeObservable<PlanningBoardStore, 'queryKey'>(this, {
       criteria: observableStruct,
       state: observable,
-      stations: observableRef,
+      facets: observableRef,
       pending: observableRef,
       query: computed,
       queryKey: computed,
@@ -78,7 +79,7 @@ export class PlanningBoardStore implements Disposable {
 
   /** The stations shown as rows: those filtered for (else every station), then any other an order names. */
   get rowStations(): string[] {
-    const listed = this.criteria.stations.length > 0 ? [...this.criteria.stations] : [...this.stations];
+    const listed = this.criteria.stations.length > 0 ? [...this.criteria.stations] : [...this.facets.stations];
     const others = this.orders.stations().filter((station) => !listed.includes(station));
     return [...listed, ...others.sort()];
   }
@@ -110,7 +111,7 @@ export class PlanningBoardStore implements Disposable {
       { fireImmediately: true },
     );
     this.subscription = { dispose };
-    void this.readStations();
+    void this.readFacets();
   }
 
   /** Reads every page of the query, showing each as it arrives. */
@@ -197,12 +198,13 @@ export class PlanningBoardStore implements Disposable {
     }
   }
 
-  private async readStations(): Promise<void> {
+  /** Reads the stations and services again (a filter opened: one added since shows up). */
+  async readFacets(): Promise<void> {
     try {
       const facets = await this.api.facets();
-      runInAction(() => (this.stations = facets.stations));
+      runInAction(() => (this.facets = facets));
     } catch {
-      // Without them the board shows the stations its orders name.
+      // Without them the board shows the stations its orders name, and the filters what was read before.
     }
   }
 

@@ -8,7 +8,7 @@ import { makeOrders } from '../../../support/FakeOrdersApi';
 const WEEK = { begin: '2026-11-16', end: '2026-11-22' };
 
 function order(id: string, begin: string, end: string, station = 'Kiel'): Order {
-  return { ...makeOrders(1)[0], id, begin: new Date(begin).toISOString(), end: new Date(end).toISOString(), station };
+  return { ...makeOrders(1)[0]!, id, begin: new Date(begin).toISOString(), end: new Date(end).toISOString(), station };
 }
 
 describe('assignLanes', () => {
@@ -37,7 +37,7 @@ describe('assignLanes', () => {
 describe('boardLayout', () => {
   it('gives every named station a row, in order, and stations only orders name after them', () => {
     const rows = boardLayout([order('x', '2026-11-17T10:00', '2026-11-17T12:00', 'Aachen')], planningGrid(WEEK), ['Kiel', 'Hamburg']);
-    expect(rows.map((row) => [row.station, row.bars.length, row.lanes])).toEqual([
+    expect(rows.map((row) => [row.station, row!.bars.length, row!.lanes])).toEqual([
       ['Kiel', 0, 1],
       ['Hamburg', 0, 1],
       ['Aachen', 1, 1],
@@ -54,12 +54,12 @@ describe('boardLayout', () => {
       planningGrid(WEEK),
       ['Kiel'],
     );
-    expect(row.bars.map((bar) => [bar.order.id, bar.lane])).toEqual([
+    expect(row!.bars.map((bar) => [bar.order.id, bar.lane])).toEqual([
       ['a', 0],
       ['b', 1],
       ['c', 0],
     ]);
-    expect(row.lanes).toBe(2);
+    expect(row!.lanes).toBe(2);
   });
 
   it('places a bar by fractions of the week and clips one that runs past either end', () => {
@@ -68,14 +68,14 @@ describe('boardLayout', () => {
       planningGrid(WEEK),
       ['Kiel'],
     );
-    const byId = Object.fromEntries(row.bars.map((bar) => [bar.order.id, bar]));
+    const byId = Object.fromEntries(row!.bars.map((bar) => [bar.order.id, bar]));
     expect(Object.keys(byId).sort()).toEqual(['across', 'after', 'in']);
-    expect(byId.in.left).toBeCloseTo(1 / 7);
-    expect(byId.in.right).toBeCloseTo(2.5 / 7);
-    expect([byId.in.continuesBefore, byId.in.continuesAfter]).toEqual([false, false]);
-    expect([byId.across.left, byId.across.continuesBefore, byId.across.continuesAfter]).toEqual([0, true, false]);
-    expect(byId.across.right).toBeCloseTo(0.5 / 7);
-    expect([byId.after.right, byId.after.continuesBefore, byId.after.continuesAfter]).toEqual([1, false, true]);
+    expect(byId.in!.left).toBeCloseTo(1 / 7);
+    expect(byId.in!.right).toBeCloseTo(2.5 / 7);
+    expect([byId.in!.continuesBefore, byId.in!.continuesAfter]).toEqual([false, false]);
+    expect([byId.across!.left, byId.across!.continuesBefore, byId.across!.continuesAfter]).toEqual([0, true, false]);
+    expect(byId.across!.right).toBeCloseTo(0.5 / 7);
+    expect([byId.after!.right, byId.after!.continuesBefore, byId.after!.continuesAfter]).toEqual([1, false, true]);
   });
 
   it('shows one day by hours, with bars as fractions of the day', () => {
@@ -83,9 +83,9 @@ describe('boardLayout', () => {
     expect(grid.scale).toBe('hours');
     expect(grid.columns).toHaveLength(24);
     const [row] = boardLayout([order('a', '2026-11-17T06:00', '2026-11-17T12:00'), order('b', '2026-11-18T06:00', '2026-11-18T07:00')], grid, ['Kiel']);
-    expect(row.bars).toHaveLength(1);
-    expect(row.bars[0].left).toBeCloseTo(6 / 24);
-    expect(row.bars[0].right).toBeCloseTo(12 / 24);
+    expect(row!.bars).toHaveLength(1);
+    expect(row!.bars[0]!.left).toBeCloseTo(6 / 24);
+    expect(row!.bars[0]!.right).toBeCloseTo(12 / 24);
   });
 
   it('shows a week by its days', () => {
@@ -101,14 +101,14 @@ describe('boardLayout', () => {
     expect(grid.columns.slice(0, 4).map((column) => column.hour)).toEqual([0, 1, 3, 4]);
     // 03:00 CEST is two real hours after midnight CET.
     const [row] = boardLayout([order('a', '2026-03-29T03:00', '2026-03-29T04:00')], grid, ['Kiel']);
-    expect(row.bars[0].left).toBeCloseTo(2 / 23);
-    expect(row.bars[0].right).toBeCloseTo(3 / 23);
+    expect(row!.bars[0]!.left).toBeCloseTo(2 / 23);
+    expect(row!.bars[0]!.right).toBeCloseTo(3 / 23);
   });
 
   it('gives the day summer time ends 25 hours, and a week across it days of their real length', () => {
     expect(planningGrid({ begin: '2026-10-25', end: '2026-10-25' }).columns).toHaveLength(25);
     const week = planningGrid({ begin: '2026-10-19', end: '2026-10-25' });
     const last = week.columns[6];
-    expect(last.end - last.start).toBe(25 * 3600_000);
+    expect(last!.end - last!.start).toBe(25 * 3600_000);
   });
 });
