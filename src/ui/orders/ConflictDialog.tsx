@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Order } from '../../../shared/Order';
 import type { OrderPatch } from '../../../shared/OrderPatch';
 import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
+import type { OrderConflict } from '../../domain/stores/OrderSaving';
 import { formatDateTime } from '../format/formatDateTime';
 import { useService } from '../services/useService';
 
@@ -18,13 +19,24 @@ function display(field: keyof OrderPatch, value: string | undefined, t: (key: st
   return field === 'begin' || field === 'end' ? formatDateTime(value, language) : value;
 }
 
+/** What the conflict view shows and answers to: the open order's (`OrderDetailStore`) or a bar's move on the planning board. */
+export interface ConflictSource {
+  readonly conflict: OrderConflict | null;
+  takeTheirs(): void;
+  reapplyMine(): void;
+}
+
+/** The conflict view of the order open beside the list. */
+export const ConflictDialog = observer(function ConflictDialog() {
+  return <ConflictView source={useService(OrderDetailStore)} />;
+});
+
 /**
  * Someone else saved the order first: their values and the operator's side by side. Nothing is
  * overwritten; the operator takes theirs or puts their own edits on top of the current order.
  */
-export const ConflictDialog = observer(function ConflictDialog() {
+export const ConflictView = observer(function ConflictView({ source: detail }: { source: ConflictSource }) {
   const { t, i18n } = useTranslation();
-  const detail = useService(OrderDetailStore);
   const conflict = detail.conflict;
   const fields = conflict ? (Object.keys(conflict.yours) as (keyof OrderPatch)[]) : [];
   const theirs: Order | undefined = conflict?.theirs;
