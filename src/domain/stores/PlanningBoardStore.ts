@@ -35,8 +35,8 @@ export class PlanningBoardStore implements Disposable {
   state: LoadState = 'idle';
   /** The stations and services the tenant's orders name: each station a row even while it holds no order, both offered by the filters. */
   facets: OrderFacets = { stations: [], services: [] };
-  /** Orders someone else changed while the board showed them. */
-  readonly changedElsewhere = observable.set<string>();
+  /** Orders someone else changed while the board showed them (a map: a bar observes only its own key). */
+  readonly changedElsewhere = observable.map<string, true>();
   pending: PendingMove | null = null;
   readonly orders = new PlanningOrders();
 
@@ -163,7 +163,7 @@ export class PlanningBoardStore implements Disposable {
         this.changedElsewhere.delete(event.order.id);
         const shown = this.orders.get(event.order.id) !== undefined;
         if (shown && event.type === 'order.updated' && this.ownVersions.get(event.order.id) !== event.order.version) {
-          this.changedElsewhere.add(event.order.id);
+          this.changedElsewhere.set(event.order.id, true);
         }
       }
     }
@@ -209,7 +209,7 @@ export class PlanningBoardStore implements Disposable {
   }
 
   private layRow(station: string): PlanningRow {
-    const pending = this.pendingFor(station);
+    const pending = this.pendingIn(station);
     const orders = [...this.orders.ofStation(station)].filter((order) => order.id !== pending?.id);
     const moved = pending && this.orders.get(pending.id);
     if (moved && pending.station === station) {
@@ -218,8 +218,8 @@ export class PlanningBoardStore implements Disposable {
     return stationRow(station, orders, this.grid);
   }
 
-  /** The move being made when it touches `station` (from or to it); a move elsewhere does not lay this row again. */
-  private pendingFor(station: string): PendingMove | null {
+  /** The move being made when it touches `station` (from or to it); a move elsewhere does not lay this row again, nor draw it. */
+  pendingIn(station: string): PendingMove | null {
     let pending = this.pendings.get(station);
     if (!pending) {
       pending = computed(

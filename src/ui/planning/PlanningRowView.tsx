@@ -29,7 +29,7 @@ export const PlanningRowView = observer(function PlanningRowView({ station, focu
   const row = board.rowOf(station);
   const language = i18n.language as Language;
   const tabStop = row.bars.some((bar) => bar.order.id === focusId) ? focusId : (row.bars[0]?.order.id ?? null);
-  const pendingId = board.pending?.id;
+  const pendingId = board.pendingIn(station)?.id;
   return (
     <div className="cockpit-planning-row" role="row" data-station={station} style={{ '--lanes': row.lanes } as CSSProperties}>
       <div className="cockpit-planning-station" role="rowheader">

@@ -86,7 +86,7 @@ describe('PlanningBoardStore', () => {
     bed.frames.frame();
     expect(barIds('Hamburg')).toEqual(['o-1']);
     expect(barIds('Kiel')).toEqual(['o-new']);
-    expect([...board.changedElsewhere]).toEqual(['o-1']);
+    expect([...board.changedElsewhere.keys()]).toEqual(['o-1']);
   });
 
   it('does not mark the operator’s own save, whose event comes back through the stream', async () => {
