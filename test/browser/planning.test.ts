@@ -80,6 +80,33 @@ describe('the planning board in a browser', () => {
     expect(await leftOf(page, id)).toBeCloseTo(before + day, 1);
   });
 
+  it('drags a bar a day with the mouse and saves it on release', async () => {
+    const id = await bars(page).evaluateAll((elements) => {
+      const inside = elements.find((element) => {
+        const left = parseFloat((element as HTMLElement).style.left);
+        return !element.className.includes('--before') && left > 0 && left < 80;
+      });
+      return inside?.getAttribute('data-order-id') ?? '';
+    });
+    expect(id).not.toBe('');
+    const before = await leftOf(page, id);
+    const box = (await bar(page, id).boundingBox())!;
+    const track = (await bar(page, id).locator('xpath=..').boundingBox())!;
+    const x = box.x + Math.min(box.width / 2, 20);
+    const y = box.y + box.height / 2;
+    const saved = page.waitForResponse((response) => response.url().endsWith(`/api/orders/${id}`) && response.request().method() === 'PATCH');
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + track.width / 14, y, { steps: 4 });
+    await page.mouse.move(x + track.width / 7, y, { steps: 4 });
+    expect(await leftOf(page, id)).toBeCloseTo(before + 100 / 7, 1);
+    await page.mouse.up();
+    expect((await saved).status()).toBe(200);
+    // The release opened nothing: the board is still shown.
+    expect(new URL(page.url()).pathname).toBe('/planning');
+    await eventually(() => leftOf(page, id), { until: (left) => Math.abs(left - (before + 100 / 7)) < 0.1, what: 'the dragged bar saved where it was dropped' });
+  });
+
   it('moves a bar live when a colleague changes its station', async () => {
     expect(movedId).not.toBe('');
     const headers = await colleague();

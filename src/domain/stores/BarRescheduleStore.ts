@@ -7,6 +7,9 @@ import type { SessionStore } from '../ports/SessionStore';
 import { OrderSaving, type OrderConflict } from './OrderSaving';
 import type { PendingMove, PlanningBoardStore } from './PlanningBoardStore';
 
+/** What of a bar a drag takes: the whole bar, or the handle at its begin or its end. */
+export type BarPart = 'move' | 'begin' | 'end';
+
 /** A step of a bar's move: in time by the grid's step, to the station above or below, or its end. */
 export type BarStep = 'earlier' | 'later' | 'stationUp' | 'stationDown' | 'endEarlier' | 'endLater';
 
@@ -28,7 +31,7 @@ export class BarRescheduleStore {
     private readonly session: SessionStore,
   ) {
     this.saving = new OrderSaving(api, notifier);
-    makeObservable(this, { refused: observable, step: action, cancel: action, takeTheirs: action, reapplyMine: action, dismissRefusal: action });
+    makeObservable(this, { refused: observable, step: action, drag: action, cancel: action, takeTheirs: action, reapplyMine: action, dismissRefusal: action });
   }
 
   get mayMove(): boolean {
@@ -63,6 +66,29 @@ export class BarRescheduleStore {
       return false;
     }
     this.board.setPending(next);
+    return true;
+  }
+
+  /**
+   * A drag of bar `id` (pointer, mouse or touch): `steps` of the grid from where it is saved, of the
+   * whole bar (onto `station`), or of its begin or its end alone; answers whether it is shown so.
+   */
+  drag(id: string, part: BarPart, steps: number, station?: string): boolean {
+    if (!this.mayMove) {
+      this.refused = 'viewer';
+      return false;
+    }
+    const order = this.board.orders.get(id);
+    if (!order || this.saving.saving) {
+      return false;
+    }
+    const scale = this.board.grid.scale;
+    const begin = part === 'end' ? order.begin : shiftByGrid(order.begin, scale, steps);
+    const end = part === 'begin' ? order.end : shiftByGrid(order.end, scale, steps);
+    if (Date.parse(end) <= Date.parse(begin)) {
+      return false;
+    }
+    this.board.setPending({ id, begin, end, station: part === 'move' && station !== undefined ? station : order.station });
     return true;
   }
 

@@ -5,6 +5,7 @@ import { BarRescheduleStore } from '../../domain/stores/BarRescheduleStore';
 import { PlanningBoardStore } from '../../domain/stores/PlanningBoardStore';
 import { useService } from '../services/useService';
 import { barKeyAction } from './barKeys';
+import { useBarDrag } from './useBarDrag';
 import { PlanningColumns } from './PlanningColumns';
 import { PlanningRowView } from './PlanningRowView';
 
@@ -15,7 +16,8 @@ export interface PlanningBoardProps {
 
 /**
  * The board: the time axis, then a row per station. A bar opens its order on a click, or on Enter
- * when it is not being moved; its keys (`barKeyAction`) move it, and the focus follows it to another row.
+ * when it is not being moved; its keys (`barKeyAction`) or a drag (`useBarDrag`) move it, and the
+ * focus follows it to another row.
  */
 export const PlanningBoard = observer(function PlanningBoard({ onOpen }: PlanningBoardProps) {
   const { t } = useTranslation();
@@ -53,12 +55,13 @@ export const PlanningBoard = observer(function PlanningBoard({ onOpen }: Plannin
     },
     [moves, onOpen],
   );
-  const onClick = useCallback((_event: MouseEvent<HTMLElement>, id: string) => onOpen(id), [onOpen]);
+  const { handlers, endedDrag } = useBarDrag(moves, board.grid.columns.length);
+  const onClick = useCallback((_event: MouseEvent<HTMLElement>, id: string) => !endedDrag() && onOpen(id), [onOpen, endedDrag]);
   return (
-    <div ref={element} className="cockpit-planning-board" role="grid" aria-label={t('planning.boardLabel')} aria-busy={board.state === 'loading'} data-scale={board.grid.scale}>
+    <div ref={element} className="cockpit-planning-board" role="grid" aria-label={t('planning.boardLabel')} aria-busy={board.state === 'loading'} data-scale={board.grid.scale} {...handlers}>
       <PlanningColumns grid={board.grid} />
       {board.rowStations.map((station) => (
-        <PlanningRowView key={station} station={station} focusId={focusId} onBarKey={onKey} onBarClick={onClick} onBarFocus={setFocusId} />
+        <PlanningRowView key={station} station={station} handles={moves.mayMove} focusId={focusId} onBarKey={onKey} onBarClick={onClick} onBarFocus={setFocusId} />
       ))}
     </div>
   );

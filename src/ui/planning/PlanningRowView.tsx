@@ -11,6 +11,8 @@ export const LANE_PX = 30;
 
 export interface PlanningRowViewProps {
   station: string;
+  /** Bars carry a handle at each end to drag (the role allows moving them). */
+  handles: boolean;
   /** The bar that takes the row's Tab stop (roving tabindex); else its first. */
   focusId: string | null;
   onBarKey(event: KeyboardEvent<HTMLElement>, id: string): void;
@@ -23,7 +25,7 @@ export interface PlanningRowViewProps {
  * layout (`left`/`width` as a share of the row, its lane by `transform`), so that thousands of them
  * stay cheap. Each row observes only its own layout.
  */
-export const PlanningRowView = observer(function PlanningRowView({ station, focusId, onBarKey, onBarClick, onBarFocus }: PlanningRowViewProps) {
+export const PlanningRowView = observer(function PlanningRowView({ station, handles, focusId, onBarKey, onBarClick, onBarFocus }: PlanningRowViewProps) {
   const { t, i18n } = useTranslation();
   const board = useService(PlanningBoardStore);
   const row = board.rowOf(station);
@@ -57,7 +59,9 @@ export const PlanningRowView = observer(function PlanningRowView({ station, focu
               onClick={(event) => onBarClick(event, order.id)}
               onFocus={() => onBarFocus(order.id)}
             >
+              {handles && <span className="cockpit-planning-handle cockpit-planning-handle--begin" data-part="begin" aria-hidden="true" />}
               <span className="cockpit-planning-bar-number">{order.number}</span> <span className="cockpit-planning-bar-customer">{order.customer.name}</span>
+              {handles && <span className="cockpit-planning-handle cockpit-planning-handle--end" data-part="end" aria-hidden="true" />}
             </div>
           );
         })}

@@ -125,3 +125,41 @@ describe('BarRescheduleStore', () => {
     expect(notifier.toasts).toEqual([{ title: 'orderDetail.saveFailed', message: new ApiError(503).messageKey, intent: 'danger' }]);
   });
 });
+
+describe('BarRescheduleStore drags', () => {
+  const order: Order = { ...makeOrders(1)[0]!, begin: '2026-11-16T08:00:00.000Z', end: '2026-11-17T08:00:00.000Z' };
+
+  it('moves the whole bar onto another station, or its begin or end alone, counted from where it is saved, and saves as the keyboard does', async () => {
+    const bed = createTestContainer();
+    const api = new FakeOrdersApi([order, { ...order, id: 'o-2', station: 'Hamburg' }]);
+    bed.container.get(OrdersFilterStore).setRange({ begin: '2026-11-16', end: '2026-11-22' });
+    const board = new PlanningBoardStore(api, bed.container.get(OrdersFilterStore));
+    const moves = new BarRescheduleStore(board, api, new FakeNotifier(), { allows: () => true } as unknown as SessionStore);
+    board.start();
+    await settle();
+    expect(moves.drag('o-1', 'move', 1, 'Hamburg')).toBe(true);
+    expect(moves.drag('o-1', 'move', 2, 'Hamburg')).toBe(true);
+    expect(board.pending).toEqual({ id: 'o-1', begin: '2026-11-18T08:00:00.000Z', end: '2026-11-19T08:00:00.000Z', station: 'Hamburg' });
+    expect(moves.drag('o-1', 'begin', -1)).toBe(true);
+    expect(board.pending).toEqual({ id: 'o-1', begin: '2026-11-15T08:00:00.000Z', end: '2026-11-17T08:00:00.000Z', station: 'Kiel' });
+    // The begin does not pass the end.
+    expect(moves.drag('o-1', 'begin', 1)).toBe(false);
+    expect(moves.drag('o-1', 'end', 2)).toBe(true);
+    expect(await moves.save()).toBe(true);
+    expect(api.updates).toEqual([{ id: 'o-1', version: 1, change: { begin: '2026-11-16T08:00:00.000Z', end: '2026-11-19T08:00:00.000Z', station: 'Kiel' } }]);
+    board.dispose();
+  });
+
+  it('refuses a viewer’s drag and says why', async () => {
+    const bed = createTestContainer();
+    const api = new FakeOrdersApi([order]);
+    const board = new PlanningBoardStore(api, bed.container.get(OrdersFilterStore));
+    const moves = new BarRescheduleStore(board, api, new FakeNotifier(), { allows: (role: Role) => role === 'viewer' } as unknown as SessionStore);
+    board.start();
+    await settle();
+    expect(moves.drag('o-1', 'move', 1)).toBe(false);
+    expect(moves.refused).toBe('viewer');
+    expect(board.pending).toBeNull();
+    board.dispose();
+  });
+});
