@@ -52,6 +52,12 @@ export function providePageModules(container: Container): void {
       import(/* webpackChunkName: "orders" */ './modules/ordersPageModule').then((m) => ({ module: m.ordersPageModule, start: m.OrdersPageStart })),
     ),
   );
+  providePageServices(
+    'planning',
+    loadedOnce(container, () =>
+      import(/* webpackChunkName: "planning" */ './modules/planningPageModule').then((m) => ({ module: m.planningPageModule, start: m.PlanningPageStart })),
+    ),
+  );
   providePageServices('settings', loadedOnce(container, () => import(/* webpackChunkName: "settings" */ './modules/settingsPageModule').then((m) => ({ module: m.settingsPageModule }))));
   providePageServices('users', loadedOnce(container, () => import(/* webpackChunkName: "users" */ './modules/usersPageModule').then((m) => ({ module: m.usersPageModule }))));
 }

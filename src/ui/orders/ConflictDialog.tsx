@@ -6,12 +6,13 @@ import type { Order } from '../../../shared/Order';
 import type { OrderPatch } from '../../../shared/OrderPatch';
 import { OrderChangeAuthors } from '../../domain/stores/OrderChangeAuthors';
 import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
+import type { OrderConflict } from '../../domain/stores/OrderSaving';
 import { formatDateTime } from '../format/formatDateTime';
 import { useService } from '../services/useService';
 import { changedByText } from './changedByText';
 
-/** A field the operator changed (whether a double booking was confirmed is no field). */
-type ChangedField = Exclude<keyof OrderPatch, 'confirmDoubleBooking'>;
+/** A field the operator changed. */
+type ChangedField = keyof OrderPatch;
 
 function display(field: ChangedField, value: string | undefined, t: (key: string) => string, language: string): string {
   if (value === undefined) {
@@ -23,13 +24,24 @@ function display(field: ChangedField, value: string | undefined, t: (key: string
   return field === 'begin' || field === 'end' ? formatDateTime(value, language) : value;
 }
 
+/** What the conflict view shows and answers to: the open order's (`OrderDetailStore`) or a bar's move on the planning board. */
+export interface ConflictSource {
+  readonly conflict: OrderConflict | null;
+  takeTheirs(): void;
+  reapplyMine(): void;
+}
+
+/** The conflict view of the order open beside the list. */
+export const ConflictDialog = observer(function ConflictDialog() {
+  return <ConflictView source={useService(OrderDetailStore)} />;
+});
+
 /**
  * Someone else saved the order first: their values and the operator's side by side. Nothing is
  * overwritten; the operator takes theirs or puts their own edits on top of the current order.
  */
-export const ConflictDialog = observer(function ConflictDialog() {
+export const ConflictView = observer(function ConflictView({ source: detail }: { source: ConflictSource }) {
   const { t, i18n } = useTranslation();
-  const detail = useService(OrderDetailStore);
   const authors = useService(OrderChangeAuthors);
   const conflict = detail.conflict;
   const fields = conflict ? (Object.keys(conflict.yours) as ChangedField[]) : [];

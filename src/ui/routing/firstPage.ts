@@ -13,7 +13,7 @@ export interface FirstPage {
 
 /**
  * The page a start on `pathname` shows, following the routes: signed out, every path leads to the
- * login (`RequireSession`); signed in, `/settings`, `/users` and `/login` are theirs, and the orders paths,
+ * login (`RequireSession`); signed in, `/planning`, `/settings`, `/users` and `/login` are theirs, and the orders paths,
  * `/` and unknown paths show the orders (the last two by a redirect to `/orders` that drops the search).
  */
 export function firstPage(location: { pathname: string; search: string }, signedIn: boolean): FirstPage {
@@ -23,6 +23,9 @@ export function firstPage(location: { pathname: string; search: string }, signed
   }
   if (pathname === '/settings') {
     return { page: 'settings', ordersSearch: '' };
+  }
+  if (pathname === '/planning') {
+    return { page: 'planning', ordersSearch: '' };
   }
   if (pathname === '/users') {
     return { page: 'users', ordersSearch: '' };

@@ -1,5 +1,5 @@
 /** A page whose services come with its chunk. */
-export type ServicedPage = 'orders' | 'settings' | 'users';
+export type ServicedPage = 'orders' | 'planning' | 'settings' | 'users';
 
 const loaders = new Map<ServicedPage, () => Promise<void>>();
 

@@ -21,6 +21,12 @@ export const pageCode = {
       import(/* webpackChunkName: "orders" */ '../locales/ordersTexts').then((m) => m.ordersTexts),
     ),
   ),
+  planning: loadOnce(() =>
+    withTexts(
+      import(/* webpackChunkName: "planning" */ '../planning/PlanningPage'),
+      import(/* webpackChunkName: "planning" */ '../locales/planningTexts').then((m) => m.planningTexts),
+    ),
+  ),
   settings: loadOnce(() =>
     withTexts(
       import(/* webpackChunkName: "settings" */ '../settings/SettingsPage'),
@@ -43,6 +49,7 @@ export const pageCode = {
 export const routeModules = {
   login: pageCode.login,
   orders: loadOnce(() => withServices('orders', pageCode.orders())),
+  planning: loadOnce(() => withServices('planning', pageCode.planning())),
   settings: loadOnce(() => withServices('settings', pageCode.settings())),
   users: loadOnce(() => withServices('users', pageCode.users())),
 };

@@ -1,7 +1,7 @@
 import { Navbar, NavbarDivider, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { SessionStore } from '../../domain/ports/SessionStore';
 import { useService } from '../services/useService';
 import { HelpButton } from '../tour/HelpButton';
@@ -10,10 +10,14 @@ import { LiveIndicator } from './LiveIndicator';
 import { ThemeSwitch } from './ThemeSwitch';
 import { UserMenu } from './UserMenu';
 
-/** The header toolbar (color1 paints it): product, tenant, live state, help, language, theme, user. */
+/**
+ * The header toolbar (color1 paints it): product, the pages (orders and planning board, keeping the
+ * list's criteria of the URL), tenant, live state, help, language, theme, user.
+ */
 export const HeaderToolbar = observer(function HeaderToolbar() {
   const { t } = useTranslation();
   const session = useService<SessionStore>(SessionStore);
+  const location = useLocation();
   return (
     <Navbar className="cockpit-header-toolbar" role="banner">
       <NavbarGroup align="left">
@@ -22,6 +26,14 @@ export const HeaderToolbar = observer(function HeaderToolbar() {
             {t('app.name')}
           </Link>
         </NavbarHeading>
+        <nav className="cockpit-nav" aria-label={t('nav.label')}>
+          <NavLink to={{ pathname: '/orders', search: location.search }} className="cockpit-nav-link" data-testid="orders-link">
+            {t('nav.orders')}
+          </NavLink>
+          <NavLink to={{ pathname: '/planning', search: location.search }} className="cockpit-nav-link" data-testid="planning-link">
+            {t('nav.planning')}
+          </NavLink>
+        </nav>
         {session.user && (
           <>
             <NavbarDivider />

@@ -1,5 +1,6 @@
 import { Container, ContainerModule } from 'inversify';
 import { ordersPageModule } from '../../../src/app/modules/ordersPageModule';
+import { planningPageModule } from '../../../src/app/modules/planningPageModule';
 import { settingsPageModule } from '../../../src/app/modules/settingsPageModule';
 import { usersPageModule } from '../../../src/app/modules/usersPageModule';
 import { coreModule } from '../../../src/app/modules/coreModule';
@@ -78,6 +79,7 @@ export function createTestContainer(storage: Storage = window.localStorage): Tes
   container.load(
     coreModule,
     ordersPageModule,
+    planningPageModule,
     settingsPageModule,
     usersPageModule,
     new ContainerModule(({ bind }) => {

@@ -188,7 +188,7 @@ describe('the tour of the console', () => {
     await waitFor(() => expect(spotlight()?.style.top).toBe('296px'));
 
     rects['date-filter'] = { top: -200, left: 16, width: 600, height: 60 };
-    fireEvent.scroll(screen.getByText('Aufträge'));
+    fireEvent.scroll(screen.getByText('Aufträge', { selector: '[data-tour="orders-list"]' }));
     await waitFor(() => expect(title()).toBe('Auftragsliste'));
     expect(counter()).toBe('1 / 3');
     expect(spotlight()?.style.top).toBe('176px');

@@ -1,0 +1,61 @@
+import { Button, Callout, Spinner } from '@blueprintjs/core';
+import { observer } from 'mobx-react-lite';
+import { useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { BarRescheduleStore } from '../../domain/stores/BarRescheduleStore';
+import { PlanningBoardStore } from '../../domain/stores/PlanningBoardStore';
+import { ConflictView } from '../orders/ConflictDialog';
+import { useOrderCriteria } from '../orders/useOrderCriteria';
+import { useRouteRendered } from '../routing/useRouteRendered';
+import { useService } from '../services/useService';
+import { PrimaryToolbar } from '../shell/PrimaryToolbar';
+import { PlanningBoard } from './PlanningBoard';
+import { MoveStatus } from './MoveStatus';
+import { PlanningFilters } from './PlanningFilters';
+import '../orders/OrdersPage.css';
+import './PlanningPage.css';
+
+/**
+ * The planning board: the list's filters (the same days, kept, and criteria, in the URL), then the
+ * stations' rows over the days (or one day's hours). A bar opens its order beside the list; moved
+ * with the keyboard, it is saved as the order's detail saves (a conflict shows the same view).
+ */
+export const PlanningPage = observer(function PlanningPage() {
+  const { t } = useTranslation();
+  const board = useService(PlanningBoardStore);
+  const moves = useService(BarRescheduleStore);
+  const [criteria, setCriteria] = useOrderCriteria();
+  const navigate = useNavigate();
+  const location = useLocation();
+  useRouteRendered();
+
+  useEffect(() => board.setCriteria(criteria), [board, criteria]);
+
+  useEffect(() => {
+    board.start();
+    return () => board.dispose();
+  }, [board]);
+
+  const open = useCallback((id: string) => navigate({ pathname: `/orders/${id}`, search: location.search }), [navigate, location.search]);
+
+  return (
+    <>
+      <PrimaryToolbar title={t('planning.title')}>{board.state === 'loading' && <Spinner size={16} aria-label={t('planning.loading')} />}</PrimaryToolbar>
+      <PlanningFilters criteria={criteria} onCriteria={setCriteria} />
+      {board.state === 'error' ? (
+        <Callout intent="danger" title={t('planning.loadFailed')} role="alert" className="cockpit-planning-error">
+          <Button intent="primary" text={t('orders.retry')} onClick={() => void board.load()} />
+        </Callout>
+      ) : (
+        <>
+          <MoveStatus />
+          <div className="cockpit-planning-scroll">
+            <PlanningBoard onOpen={open} />
+          </div>
+        </>
+      )}
+      <ConflictView source={moves} />
+    </>
+  );
+});
