@@ -3,6 +3,7 @@ import { WarningSignIcon } from '@blueprintjs/icons';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { Order } from '../../../shared/Order';
+import type { OrderActor } from '../../../shared/OrderHistory';
 import type { OrderPatch } from '../../../shared/OrderPatch';
 import { OrderChangeAuthors } from '../../domain/stores/OrderChangeAuthors';
 import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
@@ -33,21 +34,22 @@ export interface ConflictSource {
 
 /** The conflict view of the order open beside the list. */
 export const ConflictDialog = observer(function ConflictDialog() {
-  return <ConflictView source={useService(OrderDetailStore)} />;
+  const authors = useService(OrderChangeAuthors);
+  return <ConflictView source={useService(OrderDetailStore)} authorOf={(order) => authors.of(order)} />;
 });
 
 /**
  * Someone else saved the order first: their values and the operator's side by side. Nothing is
  * overwritten; the operator takes theirs or puts their own edits on top of the current order.
+ * `authorOf` names who saved the version shown, where the page knows it.
  */
-export const ConflictView = observer(function ConflictView({ source: detail }: { source: ConflictSource }) {
+export const ConflictView = observer(function ConflictView({ source: detail, authorOf }: { source: ConflictSource; authorOf?: (order: Order) => OrderActor | undefined }) {
   const { t, i18n } = useTranslation();
-  const authors = useService(OrderChangeAuthors);
   const conflict = detail.conflict;
   const fields = conflict ? (Object.keys(conflict.yours) as ChangedField[]) : [];
   const theirs: Order | undefined = conflict?.theirs;
   return (
-    <Dialog isOpen={conflict !== null} title={changedByText(t, 'conflict.title', 'conflict.titleBy', theirs && authors.of(theirs))} icon={<WarningSignIcon />} onClose={() => detail.takeTheirs()} style={{ width: 'auto', maxWidth: 720 }}>
+    <Dialog isOpen={conflict !== null} title={changedByText(t, 'conflict.title', 'conflict.titleBy', theirs && authorOf?.(theirs))} icon={<WarningSignIcon />} onClose={() => detail.takeTheirs()} style={{ width: 'auto', maxWidth: 720 }}>
       <DialogBody>
         <p>{t('conflict.explanation')}</p>
         <HTMLTable compact className="cockpit-conflict-table">
