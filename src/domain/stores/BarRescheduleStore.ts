@@ -46,6 +46,11 @@ export class BarRescheduleStore {
     return this.saving.saving;
   }
 
+  /** A drop that would double-book the vehicle: the question the operator answers before it is saved confirmed. */
+  get doubleBooking(): OrderSaving['doubleBooking'] {
+    return this.saving.doubleBooking;
+  }
+
   get conflict(): OrderConflict | null {
     return this.saving.conflict;
   }

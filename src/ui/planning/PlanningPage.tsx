@@ -6,6 +6,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { BarRescheduleStore } from '../../domain/stores/BarRescheduleStore';
 import { PlanningBoardStore } from '../../domain/stores/PlanningBoardStore';
 import { ConflictView } from '../orders/ConflictDialog';
+import { DoubleBookingDialog } from '../orders/DoubleBookingDialog';
 import { useOrderCriteria } from '../orders/useOrderCriteria';
 import { useRouteRendered } from '../routing/useRouteRendered';
 import { useService } from '../services/useService';
@@ -56,6 +57,7 @@ export const PlanningPage = observer(function PlanningPage() {
         </>
       )}
       <ConflictView source={moves} />
+      <DoubleBookingDialog question={moves.doubleBooking} onOpenOrder={open} />
     </>
   );
 });

@@ -26,7 +26,7 @@ describe('BarRescheduleStore', () => {
 
   async function setUp(role: Role, range = { begin: '2026-11-16', end: '2026-11-22' }): Promise<void> {
     const bed = createTestContainer();
-    api = new FakeOrdersApi([order, { ...order, id: 'o-2', station: 'Hamburg' }, { ...order, id: 'o-3', station: 'Lübeck' }]);
+    api = new FakeOrdersApi([order, { ...order, id: 'o-2', station: 'Hamburg', vehicle: { ...order.vehicle, licensePlate: 'HH-B 2' } }, { ...order, id: 'o-3', station: 'Lübeck', vehicle: { ...order.vehicle, licensePlate: 'HL-C 3' } }]);
     filter = bed.container.get(OrdersFilterStore);
     filter.setRange(range);
     board = new PlanningBoardStore(api, filter);
@@ -86,6 +86,28 @@ describe('BarRescheduleStore', () => {
     expect(api.updates).toEqual([]);
   });
 
+  it('a drop that double-books the vehicle is asked about first and saved confirmed only when the operator says so', async () => {
+    const bed = createTestContainer();
+    // o-2 has the same vehicle on Wednesday; o-1 moved two days later would overlap it.
+    const api = new FakeOrdersApi([order, { ...order, id: 'o-2', number: 'AN-2', begin: '2026-11-18T08:00:00.000Z', end: '2026-11-18T09:00:00.000Z' }]);
+    bed.container.get(OrdersFilterStore).setRange({ begin: '2026-11-16', end: '2026-11-22' });
+    const board = new PlanningBoardStore(api, bed.container.get(OrdersFilterStore));
+    const moves = new BarRescheduleStore(board, api, new FakeNotifier(), { allows: () => true } as unknown as SessionStore);
+    board.start();
+    await settle();
+    moves.step('o-1', 'later');
+    moves.step('o-1', 'later');
+    expect(await moves.save()).toBe(false);
+    expect(moves.doubleBooking.other).toMatchObject({ id: 'o-2' });
+    expect(board.pending).toMatchObject({ id: 'o-1', begin: '2026-11-18T08:00:00.000Z' });
+    expect(api.updates.map((update) => update.change.confirmDoubleBooking)).toEqual([undefined]);
+    await moves.doubleBooking.confirm();
+    expect(api.updates.map((update) => update.change.confirmDoubleBooking)).toEqual([undefined, true]);
+    expect(board.orders.get('o-1')).toMatchObject({ begin: '2026-11-18T08:00:00.000Z', version: 2 });
+    expect(board.pending).toBeNull();
+    board.dispose();
+  });
+
   it('on a conflict keeps both sides for the conflict view; taking theirs shows their order, reapplying puts the move on top', async () => {
     await setUp('operator');
     moves.step('o-1', 'later');
@@ -131,7 +153,7 @@ describe('BarRescheduleStore drags', () => {
 
   it('moves the whole bar onto another station, or its begin or end alone, counted from where it is saved, and saves as the keyboard does', async () => {
     const bed = createTestContainer();
-    const api = new FakeOrdersApi([order, { ...order, id: 'o-2', station: 'Hamburg' }]);
+    const api = new FakeOrdersApi([order, { ...order, id: 'o-2', station: 'Hamburg', vehicle: { ...order.vehicle, licensePlate: 'HH-B 2' } }]);
     bed.container.get(OrdersFilterStore).setRange({ begin: '2026-11-16', end: '2026-11-22' });
     const board = new PlanningBoardStore(api, bed.container.get(OrdersFilterStore));
     const moves = new BarRescheduleStore(board, api, new FakeNotifier(), { allows: () => true } as unknown as SessionStore);
