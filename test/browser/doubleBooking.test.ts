@@ -94,7 +94,8 @@ describe('a double booking in the console', () => {
 
     // The filter shows only double bookings, and the URL keeps it.
     await page.getByLabel('Suche').fill('');
-    await page.getByLabel('Nur Doppelbuchungen').check();
+    // Blueprint draws its own box over the input: the operator clicks the label.
+    await page.locator('label', { hasText: 'Nur Doppelbuchungen' }).click();
     await eventually(() => page.url(), { until: (url) => new URL(url).searchParams.get('doubleBooked') === 'true', what: 'the filter in the URL' });
     await eventually(() => page.locator('[role="row"][data-order-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-order-id'))), {
       until: (ids) => ids.length >= 2 && ids.includes(first) && ids.includes(second),
