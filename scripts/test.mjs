@@ -87,11 +87,10 @@ const chromium = ensureChromium();
 log('Browser tests …');
 const browserEnv = { ...process.env, CHROMIUM_PATH: chromium };
 const browserArgs = (report) => ['--config', 'jest.browser.config.js', '--runInBand', ...jsonReport(report), ...(process.env.CI ? ['--ci'] : [])];
-// The files that spend most of their time waiting (for a token to run out, a service worker to take
+// The files that spend most of their time waiting (for a token to be renewed, a service worker to take
 // over, telemetry batches to be sent), the processors idle meanwhile, run in a second lane beside the
-// others; its output follows theirs. The renewal test stays in the first lane: run beside another, its
-// two tabs renewing together once signed the console out instead, a race under load not found yet.
-const WAITING = '/test/browser/(unsavedEdits|pwa|telemetry)\\.test\\.ts$';
+// others; its output follows theirs.
+const WAITING = '/test/browser/(unsavedEdits|pwa|telemetry|renewal|renewalTwoTabs)\\.test\\.ts$';
 const waitingLane = runCollected(bin('jest'), [...browserArgs('browser-waiting.json'), '--testPathPatterns', WAITING], { cwd: root, env: browserEnv });
 const mainStatus = await runCommand(bin('jest'), [...browserArgs('browser.json'), '--testPathIgnorePatterns', WAITING], { cwd: root, env: browserEnv });
 const waiting = await waitingLane;
