@@ -256,7 +256,7 @@ describe('GET /api/events', () => {
     const draft = demoOrder(ORDER_PROFILES.german, clock.now(), () => 0.5);
     // Each published by the repository once committed.
     const created = await repository.create(tenantId, 'SIM-2099-', draft, clock.now());
-    const second = await repository.create(tenantId, 'SIM-2099-', { ...draft, id: '01900000-0000-7000-8000-000000000001' }, clock.now());
+    const second = await repository.create(tenantId, 'SIM-2099-', { ...draft, id: '01900000-0000-7000-8000-000000000001', vehicle_plate: `${draft.vehicle_plate} 2` }, clock.now());
     if (!(await repository.delete(tenantId, created.record.id, clock.now()))) throw new Error('the order was not deleted');
     expect(await repository.delete(tenantId, created.record.id, clock.now())).toBeUndefined();
     expect(await repository.delete(britishTenantId, second.record.id, clock.now())).toBeUndefined();

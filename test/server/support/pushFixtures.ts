@@ -88,6 +88,8 @@ export async function addUser(server: RunningServer, tenantId: string, email: st
 }
 
 let orderSequence = 0;
+/** Each order its own vehicle: one plate at overlapping times would be a double booking, refused. */
+let plateSequence = 0;
 
 /** A new order of a demo tenant as the repository stores it (`create`), with `changes` over the defaults. */
 export function newOrderRecord(changes: Partial<Pick<OrderRecord, 'customer_name' | 'station' | 'begin_at' | 'end_at'>> = {}) {
@@ -101,7 +103,7 @@ export function newOrderRecord(changes: Partial<Pick<OrderRecord, 'customer_name
     customer_name: changes.customer_name ?? 'Kundin',
     customer_email: 'kundin@kundenpost.example',
     customer_phone: '+49 431 1234567',
-    vehicle_plate: 'KI-P 1',
+    vehicle_plate: `KI-P ${(plateSequence += 1)}`,
     vehicle_make: 'Opel',
     vehicle_model: 'Corsa',
     vehicle_vin: null,
