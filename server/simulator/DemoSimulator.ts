@@ -1,5 +1,6 @@
 import { nextStatuses, type OrderStatus } from '../../shared/OrderStatus';
 import type { Database } from '../db/Database';
+import { DoubleBookingRefused } from '../orders/doubleBookings';
 import type { OrderRepository } from '../orders/OrderRepository';
 import { DEMO_TENANTS, type DemoTenant } from '../seed/demoAccounts';
 import { ORDER_PROFILES } from '../seed/orderProfiles';
@@ -92,8 +93,20 @@ export class DemoSimulator {
       if (!moved) {
         const now = this.deps.clock();
         const order = demoOrder(ORDER_PROFILES[tenant.demo.profile], now, this.random);
-        await this.deps.orders.create(tenant.id, this.numberPrefix(tenant), order, now, SIMULATOR);
+        await this.create(tenant, order, now);
       }
+    }
+  }
+
+  /**
+   * Books `order` as an operator who does not confirm a double booking would: a vehicle the demo
+   * already booked at an overlapping time is not booked again, and the step creates nothing.
+   */
+  private async create(tenant: SimulatedTenant, order: ReturnType<typeof demoOrder>, now: Date): Promise<void> {
+    try {
+      await this.deps.orders.create(tenant.id, this.numberPrefix(tenant), order, now, SIMULATOR);
+    } catch (error) {
+      if (!(error instanceof DoubleBookingRefused)) throw error;
     }
   }
 

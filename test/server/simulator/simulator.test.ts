@@ -1,5 +1,6 @@
 import type { StoredEvent } from '../../../server/events/EventHub';
 import { InProcessEventHub } from '../../../server/events/InProcessEventHub';
+import { DoubleBookingRefused } from '../../../server/orders/doubleBookings';
 import { OrderRepository } from '../../../server/orders/OrderRepository';
 import { DemoSimulator, DEFAULT_SIMULATOR_INTERVAL_MS } from '../../../server/simulator/DemoSimulator';
 import { weekOf } from '../../../server/simulator/zonedTime';
@@ -167,4 +168,21 @@ describe('the demo simulator', () => {
       expect(heard.filter((event) => event.tenantId === tenantId)).toEqual(rows.map((row) => ({ tenantId, id: Number(row.id), type: row.type, data: row.data })));
     }
   }, 30_000);
+
+  it('books no vehicle twice: a new order refused as a double booking is left out, not reported as an error', async () => {
+    const repository = new OrderRepository(quiet.database, new InProcessEventHub());
+    const refused = new DoubleBookingRefused({ id: 'other', number: 'AN-2026-000001', begin_at: '', end_at: '', status: 'new' });
+    const create = jest.spyOn(repository, 'create').mockRejectedValue(refused);
+    const onError = jest.fn();
+    // Every draw below the share of creations: each step creates.
+    const simulator = new DemoSimulator({ database: quiet.database, orders: repository, clock: clock.now, onError }, { intervalMs: 3_600_000, random: () => 0 });
+    await simulator.start();
+    await expect(simulator.step()).resolves.toBeUndefined();
+    expect(create).toHaveBeenCalledTimes(2);
+    // Any other failure is still one.
+    create.mockRejectedValue(new Error('the database is gone'));
+    await expect(simulator.step()).rejects.toThrow('the database is gone');
+    await simulator.stop();
+    expect(onError).not.toHaveBeenCalled();
+  });
 });
