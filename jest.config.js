@@ -14,7 +14,7 @@ const server = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test/server'],
   // Every answer a test receives from a backend is checked against docs/openapi.yaml.
-  setupFilesAfterEnv: ['<rootDir>/test/server/support/checkResponses.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/server/support/serverTestTimeout.ts', '<rootDir>/test/server/support/checkResponses.ts'],
   transform,
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly})/)`],
 };
