@@ -2,12 +2,14 @@ import type { TFunction } from 'i18next';
 import type { Language } from '../../../shared/Language';
 import type { PlanningBar } from '../../domain/model/planning/boardLayout';
 import { formatDateTimeIn } from '../format/dates';
+import type { BarMarkTexts } from './BarMarks';
 
 /**
  * A bar's accessible name: number, customer, the status as a word (the colour is never alone),
- * station and times, whether it runs on beyond the board, and whether someone else changed it.
+ * station and times, whether it runs on beyond the board, who else changed it, and whether its
+ * vehicle is booked twice (`marks`).
  */
-export function barLabel(bar: PlanningBar, changedElsewhere: boolean, t: TFunction, language: Language): string {
+export function barLabel(bar: PlanningBar, marks: BarMarkTexts, t: TFunction, language: Language): string {
   const { order } = bar;
   const parts = [
     order.number,
@@ -17,6 +19,7 @@ export function barLabel(bar: PlanningBar, changedElsewhere: boolean, t: TFuncti
   ];
   if (bar.continuesBefore) parts.push(t('planning.bar.continuesBefore'));
   if (bar.continuesAfter) parts.push(t('planning.bar.continuesAfter'));
-  if (changedElsewhere) parts.push(t('planning.bar.changedElsewhere'));
+  if (marks.changedBy) parts.push(marks.changedBy);
+  if (marks.doubleBooked) parts.push(marks.doubleBooked);
   return parts.join(', ');
 }

@@ -1,6 +1,7 @@
 import { Container, ContainerModule, type ServiceIdentifier } from 'inversify';
 import { ConsoleContribution, ConsoleContributions } from '../../../src/app/ConsoleContribution';
 import { consoleModules, providePageModules } from '../../../src/app/createContainer';
+import { orderMarksModule } from '../../../src/app/modules/orderMarksModule';
 import { ordersPageModule } from '../../../src/app/modules/ordersPageModule';
 import { planningPageModule } from '../../../src/app/modules/planningPageModule';
 import { settingsPageModule } from '../../../src/app/modules/settingsPageModule';
@@ -27,7 +28,7 @@ function consoleContainer(environment: Environment, pages = true) {
   const container = new Container();
   const router = createConsoleRouter(window);
   // The pages' modules as their chunks bring them.
-  const recording = [...consoleModules(environment, { config, router, i18n: createI18n(resources), window }), ...(pages ? [ordersPageModule, planningPageModule, settingsPageModule, usersPageModule] : [])].map(
+  const recording = [...consoleModules(environment, { config, router, i18n: createI18n(resources), window }), ...(pages ? [orderMarksModule, ordersPageModule, planningPageModule, settingsPageModule, usersPageModule] : [])].map(
     (module) =>
       new ContainerModule((options) =>
         module.load({
