@@ -54,12 +54,14 @@ export function BarMarks({ marks }: { marks: BarMarkTexts }) {
   );
 }
 
-/** Who changed the bar's order, after its customer (cut off with the rest of a narrow bar's text). */
+/** Who changed the bar's order, after its customer (cut off with the rest of a narrow bar's text; its visible text is part of the bar's name). */
 export function BarAuthor({ marks }: { marks: BarMarkTexts }) {
   return marks.changedBy ? (
-    <span className="cockpit-planning-bar-author" aria-hidden="true">
-      {' · '}
-      {marks.changedBy}
-    </span>
+    <>
+      {' '}
+      <span className="cockpit-planning-bar-author" aria-hidden="true">
+        {marks.changedBy}
+      </span>
+    </>
   ) : null;
 }

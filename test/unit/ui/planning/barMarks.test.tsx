@@ -78,7 +78,9 @@ describe('the marks on the planning board’s bars', () => {
     changed('o-1', 3, { type: 'user', id: 'u-2', name: 'Anna Berg' });
     expect(label('o-1')).toContain('geändert von Anna Berg');
     expect(label('o-1')).not.toContain('jemand anderem');
-    expect(bar('o-1')?.querySelector('.cockpit-planning-bar-author')?.textContent).toContain('geändert von Anna Berg');
+    expect(bar('o-1')?.querySelector('.cockpit-planning-bar-author')?.textContent).toBe('geändert von Anna Berg');
+    // The name holds the visible text in its order (number, customer, who), as axe-core asks.
+    expect(label('o-1')).toMatch(/^AN-\d{4}-\d+, Kunde 1, geändert von Anna Berg, /);
     expect(bar('o-1')?.querySelector('.cockpit-planning-mark--changed')?.getAttribute('title')).toBe('geändert von Anna Berg');
 
     changed('o-3', 2, { type: 'simulator' });
