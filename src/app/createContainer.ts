@@ -20,18 +20,36 @@ export function consoleModules(environment: Environment, context: BrowserContext
   ];
 }
 
+/** A container module a chunk brings, and what to resolve to start it (`start`). */
+interface LoadedModule {
+  module: ContainerModule;
+  start?: symbol;
+}
+
 /**
- * Loads the module `importModule` brings into `container` once, then resolves what it names to start
- * with it (`start`); a failed import is forgotten, so the next call tries again.
+ * Loads the modules `importModules` brings into `container` once, in order, then resolves what each
+ * names to start with it (`start`); a module several pages' chunks bring (`shared`, one per
+ * container) is loaded by the first of them only. A failed import is forgotten, so the next call
+ * tries again.
  */
-function loadedOnce(container: Container, importModule: () => Promise<{ module: ContainerModule; start?: symbol }>): () => Promise<void> {
+function loadedOnce(container: Container, shared: Map<ContainerModule, Promise<void>>, importModules: () => Promise<LoadedModule[]>): () => Promise<void> {
   let loaded: Promise<void> | null = null;
+  const load = async ({ module, start }: LoadedModule) => {
+    await container.load(module);
+    if (start) {
+      container.get(start);
+    }
+  };
   return () =>
-    (loaded ??= importModule().then(
-      async ({ module, start }) => {
-        await container.load(module);
-        if (start) {
-          container.get(start);
+    (loaded ??= importModules().then(
+      async (modules) => {
+        for (const entry of modules) {
+          let done = shared.get(entry.module);
+          if (!done) {
+            done = load(entry);
+            shared.set(entry.module, done);
+          }
+          await done;
         }
       },
       (error: unknown) => {
@@ -42,24 +60,32 @@ function loadedOnce(container: Container, importModule: () => Promise<{ module: 
 }
 
 /**
- * The services only one page uses, each in that page's chunk (the chunk name joins them): loaded into
+ * The services only some pages use, each in that page's chunk (the chunk name joins them): loaded into
  * `container` when the page's module is imported (`routeModules`), so the first screen does not carry them.
+ * The marks of orders (`orderMarksModule`) come with the list's chunk and the board's, whichever is first.
  */
 export function providePageModules(container: Container): void {
+  const shared = new Map<ContainerModule, Promise<void>>();
   providePageServices(
     'orders',
-    loadedOnce(container, () =>
-      import(/* webpackChunkName: "orders" */ './modules/ordersPageModule').then((m) => ({ module: m.ordersPageModule, start: m.OrdersPageStart })),
+    loadedOnce(container, shared, () =>
+      import(/* webpackChunkName: "orders" */ './modules/ordersPageModule').then((m) => [
+        { module: m.orderMarksModule, start: m.OrderMarksStart },
+        { module: m.ordersPageModule, start: m.OrdersPageStart },
+      ]),
     ),
   );
   providePageServices(
     'planning',
-    loadedOnce(container, () =>
-      import(/* webpackChunkName: "planning" */ './modules/planningPageModule').then((m) => ({ module: m.planningPageModule, start: m.PlanningPageStart })),
+    loadedOnce(container, shared, () =>
+      import(/* webpackChunkName: "planning" */ './modules/planningPageModule').then((m) => [
+        { module: m.orderMarksModule, start: m.OrderMarksStart },
+        { module: m.planningPageModule, start: m.PlanningPageStart },
+      ]),
     ),
   );
-  providePageServices('settings', loadedOnce(container, () => import(/* webpackChunkName: "settings" */ './modules/settingsPageModule').then((m) => ({ module: m.settingsPageModule }))));
-  providePageServices('users', loadedOnce(container, () => import(/* webpackChunkName: "users" */ './modules/usersPageModule').then((m) => ({ module: m.usersPageModule }))));
+  providePageServices('settings', loadedOnce(container, shared, () => import(/* webpackChunkName: "settings" */ './modules/settingsPageModule').then((m) => [{ module: m.settingsPageModule }])));
+  providePageServices('users', loadedOnce(container, shared, () => import(/* webpackChunkName: "users" */ './modules/usersPageModule').then((m) => [{ module: m.usersPageModule }])));
 }
 
 /** The composition root. */

@@ -15,6 +15,8 @@ describe('the planning board in a browser', () => {
   let context: BrowserContext;
   let page: Page;
   let movedId = '';
+  /** The colleague's name, as the server's events name them. */
+  let colleagueName = '';
 
   beforeAll(async () => {
     context = await run.browser.newContext({ baseURL: run.cockpit.url, viewport: { width: 1400, height: 900 }, timezoneId: 'Europe/Berlin' });
@@ -28,7 +30,8 @@ describe('the planning board in a browser', () => {
   /** A colleague's session through the API, as another browser would have it. */
   async function colleague(): Promise<Record<string, string>> {
     const login = await fetch(`${run.cockpit.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(GERMAN_USER) });
-    const { token } = (await login.json()) as { token: string };
+    const { token, user } = (await login.json()) as { token: string; user: { name: string } };
+    colleagueName = user.name;
     return { Authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   }
 
@@ -117,7 +120,71 @@ describe('the planning board in a browser', () => {
     const changed = await fetch(`${run.cockpit.url}/api/orders/${movedId}`, { method: 'PATCH', headers: { ...headers, 'If-Match': `"${current.version}"` }, body: JSON.stringify({ station: other }) });
     expect(changed.status).toBe(200);
     await eventually(() => stationOf(page, movedId), { until: (station) => station === other, timeoutMs: 3000, what: 'the bar in the colleague’s station' });
-    expect(await bar(page, movedId).getAttribute('aria-label')).toContain('von jemand anderem geändert');
+    // The bar says who changed it, in its name and visibly.
+    expect(colleagueName).not.toBe('');
+    await eventually(() => bar(page, movedId).getAttribute('aria-label'), { until: (label) => label?.includes(`geändert von ${colleagueName}`) === true, what: 'the colleague named on the bar' });
+    expect(await bar(page, movedId).locator('.cockpit-planning-mark--changed').getAttribute('title')).toBe(`geändert von ${colleagueName}`);
+  });
+
+  it('marks a double-booked pair on the board, shows only double bookings with the filter, and asks before a drop books the vehicle twice', async () => {
+    const headers = await colleague();
+    const HOUR = 60 * 60 * 1000;
+    const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+    const create = async (customer: string, begin: string, end: string, confirmDoubleBooking?: true) => {
+      const body = {
+        customer: { name: customer, email: 'kunde@example.de', phone: '+49 40 1234567' },
+        vehicle: { licensePlate: 'HH-PT 3434', make: 'Volkswagen', model: 'ID.4' },
+        station: 'Hamburg-Altona',
+        service: 'Inspektion',
+        begin,
+        end,
+        price: { amount: 9900, currency: 'EUR' },
+        notes: '',
+        ...(confirmDoubleBooking ? { confirmDoubleBooking } : {}),
+      };
+      const response = await fetch(`${run.cockpit.url}/api/orders`, { method: 'POST', headers, body: JSON.stringify(body) });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { id: string }).id;
+    };
+    // A pair booked twice on purpose, now; a third order of the vehicle a day apart (inside this week), not overlapping.
+    const first = await create('Tafel Eins', at(-1), at(1));
+    const second = await create('Tafel Zwei', at(-0.5), at(1.5), true);
+    const monday = new Date().getDay() === 1;
+    const third = await create('Tafel Drei', at(monday ? 23 : -25), at(monday ? 24 : -24));
+
+    await page.goto('/planning');
+    for (const id of [first, second]) {
+      await bar(page, id).locator('.cockpit-planning-mark--double').waitFor({ timeout: 10_000 });
+      expect(await bar(page, id).getAttribute('aria-label')).toContain('Doppelbuchung: Das Fahrzeug ist zur selben Zeit in einem anderen Auftrag gebucht');
+    }
+    await bar(page, third).waitFor();
+    expect(await bar(page, third).locator('.cockpit-planning-mark--double').count()).toBe(0);
+
+    // A drop onto the pair's day is asked about, and saved confirmed.
+    await bar(page, third).focus();
+    await page.keyboard.press(monday ? 'ArrowLeft' : 'ArrowRight');
+    const refused = page.waitForResponse((response) => response.url().endsWith(`/api/orders/${third}`) && response.request().method() === 'PATCH');
+    await page.keyboard.press('Enter');
+    expect((await refused).status()).toBe(409);
+    const question = page.getByRole('dialog', { name: 'Fahrzeug bereits gebucht' });
+    await question.waitFor();
+    const confirmed = page.waitForResponse((response) => response.url().endsWith(`/api/orders/${third}`) && response.request().method() === 'PATCH');
+    await question.getByRole('button', { name: 'Trotzdem speichern' }).click();
+    const saved = await confirmed;
+    expect(saved.status()).toBe(200);
+    expect(saved.request().postDataJSON()).toMatchObject({ confirmDoubleBooking: true });
+    await bar(page, third).locator('.cockpit-planning-mark--double').waitFor({ timeout: 10_000 });
+
+    // The filter shows only the double-booked bars, and the URL keeps it.
+    await page.locator('label', { hasText: 'Nur Doppelbuchungen' }).click();
+    await eventually(() => page.url(), { until: (url) => new URL(url).searchParams.get('doubleBooked') === 'true', what: 'the filter in the URL' });
+    const ids = await eventually(() => bars(page).evaluateAll((elements) => elements.map((element) => element.getAttribute('data-order-id'))), {
+      until: (shown) => [first, second, third].every((id) => shown.includes(id)) && shown.length < 10,
+      what: 'only double-booked bars',
+    });
+    expect(ids.length).toBeGreaterThanOrEqual(3);
+    await eventually(() => page.locator('.cockpit-planning-bar:not(:has(.cockpit-planning-mark--double))').count(), { until: (count) => count === 0, what: 'every bar shown marked' });
+    await page.goto('/planning');
   });
 
   it('lets a viewer see the board but not move a bar, and says why', async () => {

@@ -3,7 +3,6 @@ import { LiveOrderUpdates } from '../../domain/lifecycle/LiveOrderUpdates';
 import { OrdersPageWork } from '../../domain/lifecycle/OrdersPageWork';
 import { SessionWorkRelay } from '../../domain/lifecycle/SessionWorkRelay';
 import { Clock } from '../../domain/ports/Clock';
-import { DoubleBookingsApi } from '../../domain/ports/DoubleBookingsApi';
 import { HttpClient } from '../../domain/ports/HttpClient';
 import { Navigator } from '../../domain/ports/Navigator';
 import { Notifier } from '../../domain/ports/Notifier';
@@ -19,13 +18,11 @@ import { StatePersistence } from '../../domain/ports/StatePersistence';
 import { Timers } from '../../domain/ports/Timers';
 import { UnsavedEdits } from '../../domain/ports/UnsavedEdits';
 import { UnsavedNewOrders } from '../../domain/ports/UnsavedNewOrders';
-import { DoubleBookingsStore } from '../../domain/stores/DoubleBookingsStore';
 import { LiveChangeAnnouncer } from '../../domain/stores/LiveChangeAnnouncer';
 import { NewOrderStore } from '../../domain/stores/NewOrderStore';
 import { OrderColumnsStore } from '../../domain/stores/OrderColumnsStore';
 import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
 import { OrderFacetsStore } from '../../domain/stores/OrderFacetsStore';
-import { OrderChangeAuthors } from '../../domain/stores/OrderChangeAuthors';
 import { OrderHistoryStore } from '../../domain/stores/OrderHistoryStore';
 import { OrderPresenceStore } from '../../domain/stores/OrderPresenceStore';
 import { OrderSelectionStore } from '../../domain/stores/OrderSelectionStore';
@@ -37,11 +34,13 @@ import { OrdersPrintStore } from '../../domain/stores/OrdersPrintStore';
 import { SavedViewsStore } from '../../domain/stores/SavedViewsStore';
 import { UnsavedEditsStore } from '../../domain/stores/UnsavedEditsStore';
 import { UnsavedNewOrderStore } from '../../domain/stores/UnsavedNewOrderStore';
-import { HttpDoubleBookingsApi } from '../../infrastructure/api/HttpDoubleBookingsApi';
 import { HttpPresenceApi } from '../../infrastructure/api/HttpPresenceApi';
 import { HttpSavedViewsApi } from '../../infrastructure/api/HttpSavedViewsApi';
 import { randomId } from '../../infrastructure/ids/randomId';
 import { byName } from './byName';
+
+/** The marks the list shares with the planning board, in this chunk too (the composition root loads them once). */
+export { orderMarksModule, OrderMarksStart } from './orderMarksModule';
 
 /**
  * What the orders page starts when its chunk arrives, before its first render (resolve it once the
@@ -54,8 +53,8 @@ export const OrdersPageStart = Symbol('OrdersPageStart');
 /**
  * What only the orders page works with: the open order, the new order, the edits kept of both, the
  * selection, the columns, the announcement of live changes, the filters' values, the saved views,
- * the CSV export, the printed list, an order's history, the status moves on the phone's cards and
- * the marks of double-booked orders (read again after live changes).
+ * the CSV export, the printed list, an order's history and the status moves on the phone's cards
+ * (the marks it shares with the planning board are `orderMarksModule`'s).
  * It comes with the page's chunk (`pageModules`), so the login page does not carry it; what the
  * first rows, the live updates and the session use is the core's.
  */
@@ -103,28 +102,17 @@ export const ordersPageModule = new ContainerModule(({ bind }) => {
           unsavedNewOrder: UnsavedNewOrderStore,
           columns: OrderColumnsStore,
           announcer: LiveChangeAnnouncer,
-          doubleBookings: DoubleBookingsStore,
         },
-        ({ relay, live, detail, unsavedEdits, newOrder, unsavedNewOrder, columns, announcer, doubleBookings }) => {
+        ({ relay, live, detail, unsavedEdits, newOrder, unsavedNewOrder, columns, announcer }) => {
           columns.start();
           unsavedEdits.start();
           unsavedNewOrder.start();
           live.follow(detail);
           live.follow({ applyEvents: (batch) => announcer.note(batch) });
-          live.follow({ applyEvents: () => doubleBookings.applyEvents() });
           relay.join(new OrdersPageWork({ detail, unsavedEdits, newOrder, unsavedNewOrder }));
           return OrdersPageStart;
         },
       ),
-    )
-    .inSingletonScope();
-  bind(DoubleBookingsApi)
-    .toResolvedValue((http: HttpClient) => new HttpDoubleBookingsApi(http), [HttpClient])
-    .inSingletonScope();
-  bind(DoubleBookingsStore)
-    .toResolvedValue(
-      (api: DoubleBookingsApi, filter: OrdersFilterStore, timers: Timers) => new DoubleBookingsStore(api, filter, timers),
-      [DoubleBookingsApi, OrdersFilterStore, Timers],
     )
     .inSingletonScope();
   bind(OrderFacetsStore)
@@ -135,9 +123,6 @@ export const ordersPageModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(PresenceApi)
     .toResolvedValue((http: HttpClient) => new HttpPresenceApi(http), [HttpClient])
-    .inSingletonScope();
-  bind(OrderChangeAuthors)
-    .toResolvedValue((events: EventStream) => new OrderChangeAuthors(events), [EventStream])
     .inSingletonScope();
   bind(OrderPresenceStore)
     .toResolvedValue(

@@ -7,6 +7,9 @@ import { BarRescheduleStore } from '../../domain/stores/BarRescheduleStore';
 import { OrdersFilterStore } from '../../domain/stores/OrdersFilterStore';
 import { PlanningBoardStore } from '../../domain/stores/PlanningBoardStore';
 
+/** The marks the board shares with the list, in this chunk too (the composition root loads them once). */
+export { orderMarksModule, OrderMarksStart } from './orderMarksModule';
+
 /** What the planning page starts when its chunk arrives (resolve it once the module is loaded): the board following the live updates. */
 export const PlanningPageStart = Symbol('PlanningPageStart');
 

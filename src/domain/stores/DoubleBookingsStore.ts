@@ -79,7 +79,9 @@ export class DoubleBookingsStore implements Disposable {
       const answer = await this.api.doubleBookings(begin, end);
       if (generation === this.generation) {
         runInAction(() => {
-          this.ids = new Set(answer.orderIds);
+          const ids = new Set(answer.orderIds);
+          // The same marks as before keep their set: what draws them is not drawn again for nothing.
+          if (ids.size !== this.ids.size || answer.orderIds.some((id) => !this.ids.has(id))) this.ids = ids;
           this.truncated = answer.truncated === true;
         });
       }

@@ -66,6 +66,7 @@ export class PlanningBoardStore implements Disposable {
       setPending: action,
       applyEvents: action,
       noteSaved: action,
+      dispose: action,
     });
   }
 
@@ -146,12 +147,18 @@ export class PlanningBoardStore implements Disposable {
     }
   }
 
-  /** Live changes: an order moves, comes into or leaves the board; one changed by someone else is marked. */
+  /**
+   * Live changes: an order moves, comes into or leaves the board; one changed by someone else is
+   * marked. Only double bookings shown: whether an order is one depends on the others, so the bars
+   * shown follow their changes and the board is read again for those that came or went.
+   */
   applyEvents(batch: readonly OrderEvent[]): void {
     if (this.state === 'idle') {
       return;
     }
     let missed = false;
+    let stale = false;
+    const onlyDoubleBookings = this.query.doubleBooked === true;
     for (const event of batch) {
       if (event.type === 'reset') {
         missed ||= event.after === null || this.readAt === null || event.after > this.readAt;
@@ -159,7 +166,8 @@ export class PlanningBoardStore implements Disposable {
         this.orders.remove(event.id, Number.POSITIVE_INFINITY);
         this.changedElsewhere.delete(event.id);
       } else {
-        this.place(event.order);
+        stale ||= onlyDoubleBookings;
+        if (!onlyDoubleBookings || this.orders.get(event.order.id)) this.place(event.order);
         this.changedElsewhere.delete(event.order.id);
         const shown = this.orders.get(event.order.id) !== undefined;
         if (shown && event.type === 'order.updated' && this.ownVersions.get(event.order.id) !== event.order.version) {
@@ -169,6 +177,36 @@ export class PlanningBoardStore implements Disposable {
     }
     if (missed) {
       void this.load();
+    } else if (stale && this.state === 'ready') {
+      void this.reread();
+    }
+  }
+
+  /** Reads every page again and shows them at once in place of the bars held, which stay meanwhile. */
+  private async reread(): Promise<void> {
+    const generation = ++this.generation;
+    const query = this.query;
+    const read: Order[] = [];
+    let readAt: number | null = null;
+    try {
+      let cursor: string | null = null;
+      do {
+        const page = await this.api.list({ ...query, limit: BOARD_PAGE_SIZE, ...(cursor === null ? {} : { cursor }) });
+        if (generation !== this.generation) {
+          return;
+        }
+        read.push(...page.items);
+        readAt ??= page.lastEventId ?? null;
+        cursor = page.nextCursor;
+      } while (cursor !== null);
+      runInAction(() => {
+        this.orders.clear();
+        read.forEach((order) => this.orders.take(order));
+        [...this.changedElsewhere.keys()].filter((id) => !this.orders.get(id)).forEach((id) => this.changedElsewhere.delete(id));
+        this.readAt = readAt;
+      });
+    } catch {
+      // The bars stay as they were; the next change reads them again.
     }
   }
 

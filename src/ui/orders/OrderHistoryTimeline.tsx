@@ -7,6 +7,7 @@ import { OrderDetailStore } from '../../domain/stores/OrderDetailStore';
 import { OrderHistoryStore } from '../../domain/stores/OrderHistoryStore';
 import { formatDateTime } from '../format/formatDateTime';
 import { useService } from '../services/useService';
+import { actorName } from './actorName';
 
 /**
  * The history of the open order under it, newest first: when, who (a colleague by name, the demo
@@ -23,7 +24,7 @@ export const OrderHistoryTimeline = observer(function OrderHistoryTimeline() {
     return () => following.dispose();
   }, [history, detail]);
 
-  const who = (by: OrderActor) => (by.type === 'user' ? by.name : t(`history.by.${by.type}`));
+  const who = (by: OrderActor) => actorName(t, by);
   const value = (change: FieldChange, text: string) => {
     if (change.field === 'status') return t(`status.${text}`);
     if (change.field === 'begin' || change.field === 'end') return formatDateTime(text, i18n.language);

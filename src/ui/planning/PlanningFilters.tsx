@@ -1,3 +1,4 @@
+import { Switch } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +16,7 @@ export interface PlanningFiltersProps {
   onCriteria(change: Partial<OrderCriteria>): void;
 }
 
-/** The list's filters the board shares (the same components, the same URL and days): days, status, search, stations, services. */
+/** The list's filters the board shares (the same components, the same URL and days): days, status, search, stations, services, only double bookings. */
 export const PlanningFilters = observer(function PlanningFilters({ criteria, onCriteria }: PlanningFiltersProps) {
   const { t } = useTranslation();
   const board = useService(PlanningBoardStore);
@@ -44,6 +45,13 @@ export const PlanningFilters = observer(function PlanningFilters({ criteria, onC
         onOpen={readFacets}
         failed={false}
         testId="service-filter"
+      />
+      <Switch
+        className="cockpit-double-booked-filter"
+        label={t('doubleBooking.onlyDoubleBookings')}
+        checked={criteria.doubleBooked === true}
+        onChange={(event) => onCriteria({ doubleBooked: event.currentTarget.checked })}
+        data-testid="double-booked-filter"
       />
     </section>
   );

@@ -4,6 +4,8 @@ import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { BarRescheduleStore } from '../../domain/stores/BarRescheduleStore';
+import { DoubleBookingsStore } from '../../domain/stores/DoubleBookingsStore';
+import { OrderChangeAuthors } from '../../domain/stores/OrderChangeAuthors';
 import { PlanningBoardStore } from '../../domain/stores/PlanningBoardStore';
 import { ConflictView } from '../orders/ConflictDialog';
 import { DoubleBookingDialog } from '../orders/DoubleBookingDialog';
@@ -20,12 +22,15 @@ import './PlanningPage.css';
 /**
  * The planning board: the list's filters (the same days, kept, and criteria, in the URL), then the
  * stations' rows over the days (or one day's hours). A bar opens its order beside the list; moved
- * with the keyboard, it is saved as the order's detail saves (a conflict shows the same view).
+ * with the keyboard, it is saved as the order's detail saves (a conflict shows the same view,
+ * naming who saved first). Bars are marked as the list's rows are: booked twice, changed by whom.
  */
 export const PlanningPage = observer(function PlanningPage() {
   const { t } = useTranslation();
   const board = useService(PlanningBoardStore);
   const moves = useService(BarRescheduleStore);
+  const doubleBookings = useService(DoubleBookingsStore);
+  const authors = useService(OrderChangeAuthors);
   const [criteria, setCriteria] = useOrderCriteria();
   const navigate = useNavigate();
   const location = useLocation();
@@ -37,6 +42,12 @@ export const PlanningPage = observer(function PlanningPage() {
     board.start();
     return () => board.dispose();
   }, [board]);
+
+  // The marks of double bookings, read for the days shown and again after live changes, as the list's.
+  useEffect(() => {
+    void doubleBookings.start();
+    return () => doubleBookings.dispose();
+  }, [doubleBookings]);
 
   const open = useCallback((id: string) => navigate({ pathname: `/orders/${id}`, search: location.search }), [navigate, location.search]);
 
@@ -56,7 +67,7 @@ export const PlanningPage = observer(function PlanningPage() {
           </div>
         </>
       )}
-      <ConflictView source={moves} />
+      <ConflictView source={moves} authorOf={(order) => authors.of(order)} />
       <DoubleBookingDialog question={moves.doubleBooking} onOpenOrder={open} />
     </>
   );

@@ -1,10 +1,14 @@
 import { Container, ContainerModule, type ServiceIdentifier } from 'inversify';
 import { ConsoleContribution, ConsoleContributions } from '../../../src/app/ConsoleContribution';
 import { consoleModules, providePageModules } from '../../../src/app/createContainer';
+import { orderMarksModule } from '../../../src/app/modules/orderMarksModule';
 import { ordersPageModule } from '../../../src/app/modules/ordersPageModule';
 import { planningPageModule } from '../../../src/app/modules/planningPageModule';
 import { settingsPageModule } from '../../../src/app/modules/settingsPageModule';
 import { usersPageModule } from '../../../src/app/modules/usersPageModule';
+import { DoubleBookingsStore } from '../../../src/domain/stores/DoubleBookingsStore';
+import { OrderChangeAuthors } from '../../../src/domain/stores/OrderChangeAuthors';
+import { PlanningBoardStore } from '../../../src/domain/stores/PlanningBoardStore';
 import { SavedViewsStore } from '../../../src/domain/stores/SavedViewsStore';
 import { UsersStore } from '../../../src/domain/stores/UsersStore';
 import { pageServices } from '../../../src/ui/routing/pageServices';
@@ -27,7 +31,7 @@ function consoleContainer(environment: Environment, pages = true) {
   const container = new Container();
   const router = createConsoleRouter(window);
   // The pages' modules as their chunks bring them.
-  const recording = [...consoleModules(environment, { config, router, i18n: createI18n(resources), window }), ...(pages ? [ordersPageModule, planningPageModule, settingsPageModule, usersPageModule] : [])].map(
+  const recording = [...consoleModules(environment, { config, router, i18n: createI18n(resources), window }), ...(pages ? [orderMarksModule, ordersPageModule, planningPageModule, settingsPageModule, usersPageModule] : [])].map(
     (module) =>
       new ContainerModule((options) =>
         module.load({
@@ -101,6 +105,21 @@ describe('the pages\' services', () => {
     expect(bare.isBound(UsersStore)).toBe(false);
     await pageServices('users');
     expect(bare.get(UsersStore)).toBeInstanceOf(UsersStore);
+    dispose();
+  });
+
+  it('bring the marks the list and the board share with whichever of the two comes first, once: one instance for both', async () => {
+    const { container: bare, dispose } = withServiceWorkers(() => consoleContainer('test', false));
+    providePageModules(bare);
+    await pageServices('planning');
+    expect(bare.get(PlanningBoardStore)).toBeInstanceOf(PlanningBoardStore);
+    const doubleBookings = bare.get(DoubleBookingsStore);
+    const authors = bare.get(OrderChangeAuthors);
+    expect(bare.isBound(SavedViewsStore)).toBe(false);
+    await pageServices('orders');
+    expect(bare.get(SavedViewsStore)).toBeInstanceOf(SavedViewsStore);
+    expect(bare.getAll(DoubleBookingsStore)).toEqual([doubleBookings]);
+    expect(bare.getAll(OrderChangeAuthors)).toEqual([authors]);
     dispose();
   });
 });

@@ -1,15 +1,19 @@
 import { LANGUAGES, type Language } from '../../../shared/Language';
 import type { AreaTexts } from '../../../src/ui/locales/areaTexts';
 import { ordersTexts } from '../../../src/ui/locales/ordersTexts';
+import planningDe from '../../../src/ui/locales/planning.de.json';
+import planningEn from '../../../src/ui/locales/planning.en.json';
 import { resources } from '../../../src/ui/locales/resources';
 import { settingsTexts } from '../../../src/ui/locales/settingsTexts';
 import { shellTexts } from '../../../src/ui/locales/shellTexts';
 import { usersTexts } from '../../../src/ui/locales/usersTexts';
 
 /** The texts of the parts that bring their own (`routeModules`), by name. */
-export const AREA_TEXTS: Readonly<Record<'shell' | 'orders' | 'settings' | 'users', AreaTexts>> = {
+export const AREA_TEXTS: Readonly<Record<'shell' | 'orders' | 'planning' | 'settings' | 'users', AreaTexts>> = {
   shell: shellTexts,
   orders: ordersTexts,
+  // The board's own (its chunk brings the orders' texts too, which are `orders` here).
+  planning: { de: planningDe, en: planningEn },
   // With the texts of choosing a password, which the first sign-in's chunk brings too.
   settings: settingsTexts,
   users: usersTexts,

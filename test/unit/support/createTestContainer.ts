@@ -1,4 +1,5 @@
 import { Container, ContainerModule } from 'inversify';
+import { orderMarksModule } from '../../../src/app/modules/orderMarksModule';
 import { ordersPageModule } from '../../../src/app/modules/ordersPageModule';
 import { planningPageModule } from '../../../src/app/modules/planningPageModule';
 import { settingsPageModule } from '../../../src/app/modules/settingsPageModule';
@@ -78,6 +79,7 @@ export function createTestContainer(storage: Storage = window.localStorage): Tes
   const container = new Container();
   container.load(
     coreModule,
+    orderMarksModule,
     ordersPageModule,
     planningPageModule,
     settingsPageModule,

@@ -64,6 +64,22 @@ describe('DoubleBookingsStore', () => {
     expect(api.doubleBookingReads).toHaveLength(1);
   });
 
+  it('keeps the set of marks when a read finds the same ones, so that what draws them is not drawn again', async () => {
+    await store.start();
+    const first = store.ids;
+    store.applyEvents();
+    timers.advance(DOUBLE_BOOKINGS_DEBOUNCE_MS);
+    await settle();
+    expect(api.doubleBookingReads).toHaveLength(2);
+    expect(store.ids).toBe(first);
+    share(4, 'KI-AB 4');
+    store.applyEvents();
+    timers.advance(DOUBLE_BOOKINGS_DEBOUNCE_MS);
+    await settle();
+    expect(store.ids).not.toBe(first);
+    expect([...store.ids].sort()).toEqual(['o-2', 'o-3', 'o-4', 'o-5']);
+  });
+
   it('keeps the marks when a read fails', async () => {
     await store.start();
     api.failNext = new Error('offline') as never;
