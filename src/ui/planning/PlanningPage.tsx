@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { ScreenWidth } from '../../domain/ports/ScreenWidth';
 import { BarRescheduleStore } from '../../domain/stores/BarRescheduleStore';
 import { PlanningBoardStore } from '../../domain/stores/PlanningBoardStore';
 import { ConflictView } from '../orders/ConflictDialog';
@@ -12,6 +13,7 @@ import { useRouteRendered } from '../routing/useRouteRendered';
 import { useService } from '../services/useService';
 import { PrimaryToolbar } from '../shell/PrimaryToolbar';
 import { PlanningBoard } from './PlanningBoard';
+import { PlanningDayList } from './PlanningDayList';
 import { MoveStatus } from './MoveStatus';
 import { PlanningFilters } from './PlanningFilters';
 import '../orders/OrdersPage.css';
@@ -20,12 +22,15 @@ import './PlanningPage.css';
 /**
  * The planning board: the list's filters (the same days, kept, and criteria, in the URL), then the
  * stations' rows over the days (or one day's hours). A bar opens its order beside the list; moved
- * with the keyboard, it is saved as the order's detail saves (a conflict shows the same view).
+ * with the keyboard, it is saved as the order's detail saves (a conflict shows the same view). A
+ * phone shows one day as a list per station (`PlanningDayList`).
  */
 export const PlanningPage = observer(function PlanningPage() {
   const { t } = useTranslation();
   const board = useService(PlanningBoardStore);
   const moves = useService(BarRescheduleStore);
+  // A phone shows one day as a list per station instead of the grid.
+  const phone = useService<ScreenWidth>(ScreenWidth).current === 'phone';
   const [criteria, setCriteria] = useOrderCriteria();
   const navigate = useNavigate();
   const location = useLocation();
@@ -48,6 +53,8 @@ export const PlanningPage = observer(function PlanningPage() {
         <Callout intent="danger" title={t('planning.loadFailed')} role="alert" className="cockpit-planning-error">
           <Button intent="primary" text={t('orders.retry')} onClick={() => void board.load()} />
         </Callout>
+      ) : phone ? (
+        <PlanningDayList onOpen={open} />
       ) : (
         <>
           <MoveStatus />

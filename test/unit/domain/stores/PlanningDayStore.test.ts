@@ -85,7 +85,7 @@ describe('PlanningDayStore', () => {
     const [a] = makeOrders(1);
     await setUp([at(a!, '2026-11-21T08:00', '2026-11-21T09:00', 'Kiel')]);
     expect(days.stations.flatMap((day) => day.orders.map((order) => order.id))).toEqual(['o-1']);
-    board.applyEvents([{ type: 'order.updated', order: { ...at(a!, '2026-11-22T08:00', '2026-11-22T09:00', 'Kiel'), version: 2 } }]);
+    board.applyEvents([{ type: 'order.updated', order: { ...at(a!, '2026-11-22T08:00', '2026-11-22T09:00', 'Kiel'), version: 2 }, previous: null }]);
     expect(days.stations.flatMap((day) => day.orders.map((order) => order.id))).toEqual([]);
     days.next();
     expect(days.stations.flatMap((day) => day.orders.map((order) => order.id))).toEqual(['o-1']);
