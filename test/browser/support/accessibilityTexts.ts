@@ -13,7 +13,8 @@ export const LANGUAGES = {
     wrongCredentials: 'E-Mail oder Passwort ist falsch.',
     notes: 'Notizen',
     save: 'Speichern',
-    conflict: 'Jemand anderes hat diesen Auftrag geändert',
+    // The conflict names who saved first (`titleBy`), or says someone else.
+    conflict: /hat diesen Auftrag geändert$/,
     takeTheirs: 'Neu laden und meine Änderung verwerfen',
     newOrder: 'Neuer Auftrag',
     createOrder: 'Auftrag anlegen',
@@ -52,7 +53,7 @@ export const LANGUAGES = {
     wrongCredentials: 'Wrong email or password.',
     notes: 'Notes',
     save: 'Save',
-    conflict: 'Someone else changed this order',
+    conflict: /changed this order$/,
     takeTheirs: 'Reload and drop my change',
     newOrder: 'New order',
     createOrder: 'Create order',
