@@ -44,8 +44,7 @@ export function useBarDrag(moves: BarRescheduleStore, columns: number) {
       if (!current || current.pointerId !== event.pointerId) return;
       const dx = event.clientX - current.startX;
       if (!current.dragging) {
-        // A finger wobbles: a tap on a bar, or on a handle, opens the order.
-        if (Math.abs(dx) < DRAG_THRESHOLD_PX) return;
+        if (Math.abs(dx) < DRAG_THRESHOLD_PX && current.part === 'move') return;
         current.dragging = true;
         event.currentTarget.setPointerCapture(event.pointerId);
       }
