@@ -1,10 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { injectAxe } from './support/axe';
 import { auditInSchemes, expectNoFindings, type AuditLog } from './support/auditInSchemes';
+import { auditPlanningBoard, auditViewerRefusal, PLANNING_STATES } from './support/auditPlanningBoard';
 import { GERMAN_ADMIN, LANGUAGES, type Language } from './support/accessibilityTexts';
 import { changeElsewhere, colleagueHeaders, saveNotes, versionOf } from './support/colleagueChanges';
 import { eventually } from '../support/eventually';
-import { GERMAN_USER, openLoggedIn, storedState } from './support/session';
+import { BRITISH_VIEWER, GERMAN_USER, openLoggedIn, storedState } from './support/session';
 import { useCockpitInChromium } from './support/useCockpitInChromium';
 
 const DESK = { width: 1400, height: 900 };
@@ -51,7 +52,7 @@ describe('the console for every operator (axe-core, WCAG 2.2 AA)', () => {
     await page.getByRole('button', { name: texts.logIn }).click();
   }
 
-  it.each(Object.keys(LANGUAGES) as Language[])('has no serious or critical violation on the orders, their dialogs and narrow screens, in %s, light and dark', async (language) => {
+  it.each(Object.keys(LANGUAGES) as Language[])('has no serious or critical violation on the orders, their dialogs, the planning board and narrow screens, in %s, light and dark', async (language) => {
     const texts = LANGUAGES[language];
     const log: AuditLog = { checked: [], findings: [] };
     const page = await auditedPage();
@@ -169,6 +170,9 @@ describe('the console for every operator (axe-core, WCAG 2.2 AA)', () => {
     }
     await page.setViewportSize(DESK);
 
+    // The planning board at the desk's, a tablet's and a phone's width, a bar moved with the keyboard.
+    await auditPlanningBoard(page, texts.planning, audit);
+
     // The settings, reached through the user menu.
     await page.getByRole('button', { name: texts.userMenu }).click();
     await page.getByRole('menuitem', { name: texts.settings }).click();
@@ -178,8 +182,8 @@ describe('the console for every operator (axe-core, WCAG 2.2 AA)', () => {
 
     expect((await storedState(page)).auth?.language).toBe(language);
     expectNoFindings(log);
-    expect(log.checked).toHaveLength(2 * 18);
-  }, 240_000);
+    expect(log.checked).toHaveLength(2 * (18 + PLANNING_STATES));
+  }, 300_000);
 
   it.each(Object.keys(LANGUAGES) as Language[])('has no serious or critical violation on the users page, its dialogs and the first sign-in, in %s, light and dark', async (language) => {
     const texts = LANGUAGES[language];
@@ -239,6 +243,18 @@ describe('the console for every operator (axe-core, WCAG 2.2 AA)', () => {
     expectNoFindings(log);
     expect(log.checked).toHaveLength(2 * 6);
   }, 180_000);
+
+  it.each(Object.keys(LANGUAGES) as Language[])('has no serious or critical violation where a viewer is told why bars do not move, in %s, light and dark', async (language) => {
+    const log: AuditLog = { checked: [], findings: [] };
+    const page = await auditedPage();
+    await signIn(page, language, BRITISH_VIEWER);
+    await rows(page).first().waitFor();
+    // The viewer's own language is English: the console's switch puts it in the language audited.
+    await page.locator('.cockpit-language-switch select').selectOption(language);
+    await auditViewerRefusal(page, auditInSchemes(page, language, log));
+    expectNoFindings(log);
+    expect(log.checked).toHaveLength(2);
+  });
 
   it('tells screen readers of a burst of live changes to the list in one polite message', async () => {
     context = await run.browser.newContext({ baseURL: run.cockpit.url, viewport: { width: 1400, height: 900 }, timezoneId: 'Europe/Berlin' });

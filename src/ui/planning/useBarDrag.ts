@@ -29,6 +29,8 @@ export function useBarDrag(moves: BarRescheduleStore, columns: number) {
       const target = event.target as HTMLElement;
       const bar = target.closest<HTMLElement>('[data-order-id]');
       const track = bar?.parentElement;
+      // A touch drag ends without a click: its note must not swallow the next tap's.
+      suppressClick.current = false;
       if (!bar || !track || event.button !== 0 || !bar.dataset.orderId) return;
       const part = (target.closest<HTMLElement>('[data-part]')?.dataset.part as BarPart | undefined) ?? 'move';
       drag.current = { id: bar.dataset.orderId, part, pointerId: event.pointerId, startX: event.clientX, stepPx: track.getBoundingClientRect().width / columns, dragging: false };

@@ -108,4 +108,19 @@ describe('the marks on the planning board’s bars', () => {
     expect(bed.backend.requests.some((request) => request.url === '/orders' && request.params.doubleBooked === 'true')).toBe(true);
     view.unmount();
   });
+
+  it('marks the phone’s day list as the bars: booked twice with a named sign, and who else changed an order', async () => {
+    bed.screen.set('phone');
+    const view = renderWithServices(bed, <PlanningPage />, '/planning');
+    const item = (id: string) => document.querySelector<HTMLElement>(`.cockpit-planning-day-order[data-order-id="${id}"]`);
+    // The orders are on Monday 16 November; the phone shows today (Saturday) first.
+    const previous = await screen.findByTestId('previous-day');
+    for (let day = 21; day > 16; day -= 1) fireEvent.click(previous);
+    await waitFor(() => expect(item('o-2')?.querySelector('[role="img"]')?.getAttribute('aria-label')).toBe(MARKER_DE));
+    expect(item('o-1')?.querySelector('[role="img"]')).toBeNull();
+    bed.container.get(LiveOrderUpdates).start();
+    changed('o-1', 2, { type: 'user', id: 'u-2', name: 'Anna Berg' });
+    expect(item('o-1')?.querySelector('.cockpit-planning-day-author')?.textContent).toBe('geändert von Anna Berg');
+    view.unmount();
+  });
 });
