@@ -1,0 +1,112 @@
+// Dragging a bar on the board, CPU throttled: the board opened and every page read, then a bar of the
+// densest row on screen pressed with the mouse and moved in small steps, one step per animation frame,
+// across the row and back to where it started (so that letting go saves nothing), several times. Every
+// frame's length is taken in the page, from one `requestAnimationFrame` to the next: the time between
+// two pictures the operator sees; beside it the long tasks the browser reports meanwhile.
+import type { BrowserContext, Page } from 'playwright-core';
+import { throttleCpu } from '../shared/chromium';
+
+/** Pixels the pointer moves per frame, and frames each way. */
+const STEP_PX = 4;
+const STEPS_EACH_WAY = 120;
+
+export interface DragSample {
+  station: string;
+  /** The bars of the row dragged in. */
+  rowBars: number;
+  /** Every frame's length while dragging, in ms. */
+  frames: number[];
+  longTasks: number[];
+}
+
+interface Recorder {
+  frames: number[];
+  longTasks: number[];
+  recording: boolean;
+}
+
+async function nextFrame(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+}
+
+/** Starts the frame and long-task recorders in `page` (not recording yet). */
+async function installRecorder(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const recorder: Recorder = { frames: [], longTasks: [], recording: false };
+    (window as unknown as { __drag: Recorder }).__drag = recorder;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (recorder.recording) recorder.longTasks.push(entry.duration);
+    }).observe({ type: 'longtask', buffered: false });
+    let last = performance.now();
+    const frame = (now: number) => {
+      if (recorder.recording) recorder.frames.push(now - last);
+      last = now;
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+/** The bar to drag: in the row on screen with the most bars, one wide enough to hold, whole on screen, in the left half of the row. */
+async function pickBar(page: Page): Promise<{ station: string; rowBars: number; x: number; y: number; room: number }> {
+  const picked = await page.evaluate(() => {
+    const rows = [...document.querySelectorAll<HTMLElement>('.cockpit-planning-board [role="row"][data-station]')].filter((row) => {
+      const box = row.getBoundingClientRect();
+      return box.bottom > 0 && box.top < window.innerHeight;
+    });
+    rows.sort((a, b) => b.querySelectorAll('[data-order-id]').length - a.querySelectorAll('[data-order-id]').length);
+    const row = rows[0];
+    const track = row?.querySelector('[role="gridcell"]')?.getBoundingClientRect();
+    if (!row || !track) return null;
+    const bar = [...row.querySelectorAll<HTMLElement>('[data-order-id]')].find((candidate) => {
+      const box = candidate.getBoundingClientRect();
+      return box.width >= 30 && box.top >= 60 && box.bottom <= window.innerHeight - 10 && box.left >= track.left && box.right < track.left + track.width / 2;
+    });
+    const box = bar?.getBoundingClientRect();
+    if (!box) return null;
+    return { station: row.dataset.station ?? '', rowBars: row.querySelectorAll('[data-order-id]').length, x: box.left + box.width / 2, y: box.top + box.height / 2, room: track.right - box.right };
+  });
+  if (!picked) throw new Error('/planning: no bar to drag on screen');
+  return picked;
+}
+
+/** Opens the board in a new page of `context`, CPU throttled, and drags a bar `drags` times. */
+export async function dragBars(context: BrowserContext, drags: number): Promise<DragSample[]> {
+  const page = await context.newPage();
+  try {
+    await throttleCpu(context, page);
+    await page.goto('/planning');
+    await page.waitForFunction(() => document.querySelector('.cockpit-planning-board')?.getAttribute('aria-busy') === 'false', undefined, { timeout: 300_000, polling: 500 });
+    await page.waitForTimeout(1000);
+    await installRecorder(page);
+    const samples: DragSample[] = [];
+    for (let drag = 0; drag < drags; drag++) {
+      const { station, rowBars, x, y, room } = await pickBar(page);
+      const step = Math.min(STEP_PX, Math.max(1, Math.floor(room / STEPS_EACH_WAY)));
+      await page.mouse.move(x, y);
+      await nextFrame(page);
+      await page.mouse.down();
+      await page.evaluate(() => ((window as unknown as { __drag: Recorder }).__drag.recording = true));
+      for (let move = 1; move <= 2 * STEPS_EACH_WAY; move++) {
+        const offset = move <= STEPS_EACH_WAY ? move : 2 * STEPS_EACH_WAY - move;
+        await page.mouse.move(x + offset * step, y);
+        await nextFrame(page);
+      }
+      await nextFrame(page);
+      const recorded = await page.evaluate(() => {
+        const recorder = (window as unknown as { __drag: Recorder }).__drag;
+        recorder.recording = false;
+        const taken = { frames: recorder.frames, longTasks: recorder.longTasks };
+        recorder.frames = [];
+        recorder.longTasks = [];
+        return taken;
+      });
+      await page.mouse.up();
+      await page.waitForTimeout(500);
+      samples.push({ station, rowBars, ...recorded });
+    }
+    return samples;
+  } finally {
+    await page.close();
+  }
+}
