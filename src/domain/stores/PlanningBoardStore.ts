@@ -15,6 +15,9 @@ import { PlanningOrders } from './PlanningOrders';
 /** Orders per page the board reads: the most the contract allows (`limit` of `GET /api/orders`). */
 export const BOARD_PAGE_SIZE = 500;
 
+/** Stations whose pages are read at the same time. */
+const STATIONS_AT_ONCE = 2;
+
 /** Where a bar is being moved to, not saved yet: shown in place of the order's own times and station. */
 export interface PendingMove {
   id: string;
@@ -25,8 +28,8 @@ export interface PendingMove {
 
 /**
  * The planning board: every order of the list's days and criteria (the same `OrdersFilterStore`
- * and the URL's criteria, so that board and list show the same orders), read in keyset pages of
- * {@link BOARD_PAGE_SIZE} until complete, kept live from the event stream (`applyEvents`, handed
+ * and the URL's criteria, so that board and list show the same orders), read station by station in
+ * the rows' order in keyset pages of {@link BOARD_PAGE_SIZE} until complete, kept live from the event stream (`applyEvents`, handed
  * the batches of `LiveOrderUpdates`), laid out per station (`rowOf`), with the move being made
  * (`pending`) in place of the order's saved position.
  */
@@ -48,6 +51,10 @@ export class PlanningBoardStore implements Disposable {
   private readonly rows = new Map<string, IComputedValue<PlanningRow>>();
   private readonly pendings = new Map<string, IComputedValue<PendingMove | null>>();
   private subscription: Disposable | null = null;
+  /** The stations whose every page is read (observable: each row its own key). */
+  private readonly readRows = observable.map<string, true>();
+  /** The facets read as the board started, which its first read waits for. */
+  private facetsRead: Promise<boolean> | null = null;
 
   constructor(
     private readonly api: OrdersApi,
@@ -105,16 +112,21 @@ export class PlanningBoardStore implements Disposable {
   /** Reads the stations and the orders now and again whenever the days or criteria change. */
   start(): void {
     this.subscription?.dispose();
+    // The first read waits for these (its rows' stations); later ones read them again.
+    this.facetsRead = this.readFacets();
     const dispose = reaction(
       () => this.queryKey,
       () => void this.load(),
       { fireImmediately: true },
     );
     this.subscription = { dispose };
-    void this.readFacets();
   }
 
-  /** Reads every page of the query, showing each as it arrives. */
+  /**
+   * Reads every order of the query, showing each page as it arrives: station by station in the order
+   * of the rows (two at a time), each row marked read once its last page is in, so that the rows on
+   * top are complete first. Without the stations (the facets could not be read) all at once.
+   */
   async load(): Promise<void> {
     const generation = ++this.generation;
     const query = this.query;
@@ -122,28 +134,60 @@ export class PlanningBoardStore implements Disposable {
       this.state = 'loading';
       this.orders.clear();
       this.changedElsewhere.clear();
+      this.readRows.clear();
       this.readAt = null;
     });
     try {
-      let cursor: string | null = null;
-      do {
-        const page = await this.api.list({ ...query, limit: BOARD_PAGE_SIZE, ...(cursor === null ? {} : { cursor }) });
-        if (generation !== this.generation) {
-          return;
-        }
-        runInAction(() => {
-          page.items.forEach((order) => this.orders.take(order));
-          this.readAt ??= page.lastEventId ?? null;
-        });
-        cursor = page.nextCursor;
-      } while (cursor !== null);
-      runInAction(() => (this.state = 'ready'));
+      const stations = await this.stationsToRead(query);
+      if (stations === null) {
+        await this.readPages(query, generation);
+      } else {
+        let next = 0;
+        const lane = async (): Promise<void> => {
+          for (let station = stations[next++]; station !== undefined && generation === this.generation; station = stations[next++]) {
+            const read = station;
+            await this.readPages({ ...query, station: [read] }, generation);
+            if (generation === this.generation) runInAction(() => this.readRows.set(read, true));
+          }
+        };
+        await Promise.all(Array.from({ length: STATIONS_AT_ONCE }, lane));
+      }
+      if (generation === this.generation) runInAction(() => (this.state = 'ready'));
     } catch {
       if (generation === this.generation) {
         // A 401 is the session's to handle; the board says it could not be read and offers a retry.
         runInAction(() => (this.state = 'error'));
       }
     }
+  }
+
+  /** Whether the row of `station` may still get bars from the pages being read. */
+  rowBusy(station: string): boolean {
+    return this.state === 'loading' && !this.readRows.has(station);
+  }
+
+  /** The stations to read one by one, in the order of the rows: those filtered for, else every station of the facets read now; null without them. */
+  private async stationsToRead(query: OrderQuery): Promise<readonly string[] | null> {
+    if (query.station && query.station.length > 0) return query.station;
+    const facetsRead = this.facetsRead ?? this.readFacets();
+    this.facetsRead = null;
+    return (await facetsRead) ? this.facets.stations : null;
+  }
+
+  /** Reads every page of `query` into the board, unless another read began meanwhile. */
+  private async readPages(query: OrderQuery, generation: number): Promise<void> {
+    let cursor: string | null = null;
+    do {
+      const page = await this.api.list({ ...query, limit: BOARD_PAGE_SIZE, ...(cursor === null ? {} : { cursor }) });
+      if (generation !== this.generation) return;
+      runInAction(() => {
+        page.items.forEach((order) => this.orders.take(order));
+        // The earliest first page: a reset after it missed nothing of any station.
+        const at = page.lastEventId ?? null;
+        if (at !== null) this.readAt = this.readAt === null ? at : Math.min(this.readAt, at);
+      });
+      cursor = page.nextCursor;
+    } while (cursor !== null);
   }
 
   /** Live changes: an order moves, comes into or leaves the board; one changed by someone else is marked. */
@@ -198,13 +242,15 @@ export class PlanningBoardStore implements Disposable {
     }
   }
 
-  /** Reads the stations and services again (a filter opened: one added since shows up). */
-  async readFacets(): Promise<void> {
+  /** Reads the stations and services again (a filter opened: one added since shows up); answers whether it could. */
+  async readFacets(): Promise<boolean> {
     try {
       const facets = await this.api.facets();
       runInAction(() => (this.facets = facets));
+      return true;
     } catch {
       // Without them the board shows the stations its orders name, and the filters what was read before.
+      return false;
     }
   }
 

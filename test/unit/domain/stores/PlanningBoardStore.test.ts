@@ -2,6 +2,7 @@ import { autorun } from 'mobx';
 import type { Order } from '../../../../shared/Order';
 import { PlanningPageStart } from '../../../../src/app/modules/planningPageModule';
 import { BURST_INTERVAL_MS, LiveOrderUpdates } from '../../../../src/domain/lifecycle/LiveOrderUpdates';
+import { ApiError } from '../../../../src/domain/model/ApiError';
 import { NO_ORDER_CRITERIA } from '../../../../src/domain/model/orderQuery';
 import { OrdersApi } from '../../../../src/domain/ports/OrdersApi';
 import { OrdersFilterStore } from '../../../../src/domain/stores/OrdersFilterStore';
@@ -141,10 +142,53 @@ describe('PlanningBoardStore', () => {
 
   it('says when the orders could not be read', async () => {
     setUp(makeOrders(2));
-    api.failNext = new (await import('../../../../src/domain/model/ApiError')).ApiError(503);
+    api.failNextList = new ApiError(503);
     board.start();
     await settle();
     expect(board.state).toBe('error');
+  });
+
+  it('reads the stations one by one in the order of the rows, each row busy until its last page is read', async () => {
+    const orders = makeOrders(603).map((order, i) => ({ ...order, station: i < 600 ? 'Aachen' : i < 602 ? 'Bremen' : 'Kiel' }));
+    setUp(orders);
+    api.hold();
+    board.start();
+    await settle();
+    api.release();
+    api.hold();
+    await settle();
+    // Two stations at a time: Aachen's first page and Bremen's only one are under way.
+    expect(board.rowStations).toEqual(['Aachen', 'Bremen', 'Kiel']);
+    expect(board.rowStations.map((station) => board.rowBusy(station))).toEqual([true, true, true]);
+    api.release();
+    api.hold();
+    await settle();
+    expect(board.rowBusy('Bremen')).toBe(false);
+    expect(barIds('Bremen')).toEqual(['o-601', 'o-602']);
+    expect(board.rowBusy('Aachen')).toBe(true);
+    expect(board.rowOf('Aachen').bars).toHaveLength(BOARD_PAGE_SIZE);
+    api.release();
+    await settle();
+    expect(board.state).toBe('ready');
+    expect(board.rowStations.map((station) => board.rowBusy(station))).toEqual([false, false, false]);
+    expect(board.orders.size).toBe(603);
+    const lists = api.queries.filter((query) => query.limit !== undefined).map((query) => [query.station, query.cursor ?? null]);
+    expect(lists).toEqual([
+      [['Aachen'], null],
+      [['Bremen'], null],
+      [['Aachen'], 'after:o-500'],
+      [['Kiel'], null],
+    ]);
+  });
+
+  it('reads every station at once when the stations cannot be read', async () => {
+    setUp(makeOrders(3).map((order, i) => ({ ...order, station: i === 0 ? 'Kiel' : 'Hamburg' })));
+    api.failNext = new ApiError(503);
+    board.start();
+    await settle();
+    expect(board.state).toBe('ready');
+    expect(api.queries.filter((query) => query.limit !== undefined).map((query) => query.station)).toEqual([undefined]);
+    expect(board.rowStations).toEqual(['Hamburg', 'Kiel']);
   });
 
   it('shows a pending move in place of the saved position, laying out only the rows it touches', async () => {
