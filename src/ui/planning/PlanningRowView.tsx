@@ -4,10 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../shared/Language';
 import { PlanningBoardStore } from '../../domain/stores/PlanningBoardStore';
 import { useService } from '../services/useService';
-import { barLabel } from './barLabel';
-
-/** The height of a lane of bars, in pixels (PlanningPage.css draws a bar a little lower). */
-export const LANE_PX = 30;
+import { LANE_PX, PlanningBarView } from './PlanningBarView';
 
 export interface PlanningRowViewProps {
   station: string;
@@ -21,9 +18,9 @@ export interface PlanningRowViewProps {
 }
 
 /**
- * A station's row: its name (sticky at the left) and its bars, each a plain element placed by the
- * layout (`left`/`width` as a share of the row, its lane by `transform`), so that thousands of them
- * stay cheap. Each row observes only its own layout.
+ * A station's row: its name (sticky at the left) and its bars (`PlanningBarView`, each drawn again
+ * only when it changes), busy until every page of its station is read. Each row observes only its
+ * own layout.
  */
 export const PlanningRowView = observer(function PlanningRowView({ station, handles, focusId, onBarKey, onBarClick, onBarFocus }: PlanningRowViewProps) {
   const { t, i18n } = useTranslation();
@@ -33,38 +30,31 @@ export const PlanningRowView = observer(function PlanningRowView({ station, hand
   const tabStop = row.bars.some((bar) => bar.order.id === focusId) ? focusId : (row.bars[0]?.order.id ?? null);
   const pendingId = board.pendingIn(station)?.id;
   return (
-    <div className="cockpit-planning-row" role="row" data-station={station} style={{ '--lanes': row.lanes } as CSSProperties}>
+    <div className="cockpit-planning-row" role="row" aria-busy={board.rowBusy(station)} data-station={station} style={{ '--lanes': row.lanes } as CSSProperties}>
       <div className="cockpit-planning-station" role="rowheader">
         {station}
       </div>
       <div className="cockpit-planning-track" role="gridcell" style={{ height: row.lanes * LANE_PX + 6 }}>
-        {row.bars.map((bar) => {
-          const { order } = bar;
-          const changed = board.changedElsewhere.has(order.id);
-          const classes = ['cockpit-planning-bar', `cockpit-planning-bar--${order.status}`];
-          if (bar.continuesBefore) classes.push('cockpit-planning-bar--before');
-          if (bar.continuesAfter) classes.push('cockpit-planning-bar--after');
-          if (changed) classes.push('cockpit-planning-bar--changed');
-          if (order.id === pendingId) classes.push('cockpit-planning-bar--moving');
-          return (
-            <div
-              key={order.id}
-              className={classes.join(' ')}
-              role="button"
-              tabIndex={order.id === tabStop ? 0 : -1}
-              aria-label={barLabel(bar, changed, t, language)}
-              data-order-id={order.id}
-              style={{ left: `${bar.left * 100}%`, width: `${Math.max(0, bar.right - bar.left) * 100}%`, transform: `translateY(${bar.lane * LANE_PX}px)` }}
-              onKeyDown={(event) => onBarKey(event, order.id)}
-              onClick={(event) => onBarClick(event, order.id)}
-              onFocus={() => onBarFocus(order.id)}
-            >
-              {handles && <span className="cockpit-planning-handle cockpit-planning-handle--begin" data-part="begin" aria-hidden="true" />}
-              <span className="cockpit-planning-bar-number">{order.number}</span> <span className="cockpit-planning-bar-customer">{order.customer.name}</span>
-              {handles && <span className="cockpit-planning-handle cockpit-planning-handle--end" data-part="end" aria-hidden="true" />}
-            </div>
-          );
-        })}
+        {row.bars.map((bar) => (
+          <PlanningBarView
+            key={bar.order.id}
+            order={bar.order}
+            left={bar.left}
+            right={bar.right}
+            lane={bar.lane}
+            continuesBefore={bar.continuesBefore}
+            continuesAfter={bar.continuesAfter}
+            changed={board.changedElsewhere.has(bar.order.id)}
+            moving={bar.order.id === pendingId}
+            tabStop={bar.order.id === tabStop}
+            handles={handles}
+            t={t}
+            language={language}
+            onBarKey={onBarKey}
+            onBarClick={onBarClick}
+            onBarFocus={onBarFocus}
+          />
+        ))}
       </div>
     </div>
   );

@@ -7,7 +7,7 @@ import { formatDateTimeIn } from '../format/dates';
  * A bar's accessible name: number, customer, the status as a word (the colour is never alone),
  * station and times, whether it runs on beyond the board, and whether someone else changed it.
  */
-export function barLabel(bar: PlanningBar, changedElsewhere: boolean, t: TFunction, language: Language): string {
+export function barLabel(bar: Pick<PlanningBar, 'order' | 'continuesBefore' | 'continuesAfter'>, changedElsewhere: boolean, t: TFunction, language: Language): string {
   const { order } = bar;
   const parts = [
     order.number,
