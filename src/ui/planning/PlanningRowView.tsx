@@ -1,10 +1,11 @@
 import { observer } from 'mobx-react-lite';
-import type { CSSProperties, KeyboardEvent, MouseEvent } from 'react';
+import { useRef, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../shared/Language';
 import { PlanningBoardStore } from '../../domain/stores/PlanningBoardStore';
 import { useService } from '../services/useService';
 import { LANE_PX, PlanningBarView } from './PlanningBarView';
+import { useNearView } from './useNearView';
 
 export interface PlanningRowViewProps {
   station: string;
@@ -20,7 +21,8 @@ export interface PlanningRowViewProps {
 /**
  * A station's row: its name (sticky at the left) and its bars (`PlanningBarView`, each drawn again
  * only when it changes), busy until every page of its station is read. Each row observes only its
- * own layout.
+ * own layout, and draws all its bars only in or near the visible area (`useNearView`): a board of
+ * thousands of bars keeps few elements for the browser to lay out, paint and hit-test.
  */
 export const PlanningRowView = observer(function PlanningRowView({ station, handles, focusId, onBarKey, onBarClick, onBarFocus }: PlanningRowViewProps) {
   const { t, i18n } = useTranslation();
@@ -29,13 +31,17 @@ export const PlanningRowView = observer(function PlanningRowView({ station, hand
   const language = i18n.language as Language;
   const tabStop = row.bars.some((bar) => bar.order.id === focusId) ? focusId : (row.bars[0]?.order.id ?? null);
   const pendingId = board.pendingIn(station)?.id;
+  // Far from the visible area a row draws only the bars focus may reach: its Tab stop and the one being moved.
+  const track = useRef<HTMLDivElement>(null);
+  const near = useNearView(track);
+  const bars = near ? row.bars : row.bars.filter((bar) => bar.order.id === tabStop || bar.order.id === pendingId);
   return (
     <div className="cockpit-planning-row" role="row" aria-busy={board.rowBusy(station)} data-station={station} style={{ '--lanes': row.lanes } as CSSProperties}>
       <div className="cockpit-planning-station" role="rowheader">
         {station}
       </div>
-      <div className="cockpit-planning-track" role="gridcell" style={{ height: row.lanes * LANE_PX + 6 }}>
-        {row.bars.map((bar) => (
+      <div ref={track} className="cockpit-planning-track" role="gridcell" style={{ height: row.lanes * LANE_PX + 6 }}>
+        {bars.map((bar) => (
           <PlanningBarView
             key={bar.order.id}
             order={bar.order}
