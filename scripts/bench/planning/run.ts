@@ -56,6 +56,7 @@ export async function runPlanningBench(options: PlanningOptions = {}): Promise<P
           const sample = await planningVisit(visitContext, kind);
           samples[kind].push(sample);
           log(`${kind} ${run + 1}: ${sample.ms.toFixed(0)} ms${sample.allBarsMs === null ? '' : `, all read at ${sample.allBarsMs.toFixed(0)} ms, rows in view ${sample.rows.map((row) => `${row.station} ${row.bars}`).join(', ')}`}`);
+          if (sample.requests.length > 0) log(`  requests before it: ${sample.requests.join('; ')}`);
         } finally {
           await visitContext.close();
         }

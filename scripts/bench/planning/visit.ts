@@ -20,6 +20,8 @@ export interface PlanningSample {
   rows: ViewRow[];
   allBarsMs: number | null;
   bars: number | null;
+  /** The board: its API requests that ended before the first view, `path?query sent→answered` (ms). */
+  requests: string[];
 }
 
 function said(page: Page, text: string, timeoutMs: number): Promise<unknown> {
@@ -53,7 +55,7 @@ export async function planningVisit(context: BrowserContext, kind: PlanningKind)
       const state = await page.evaluate(() => (window as unknown as { __firstScreen: PageState }).__firstScreen);
       if (state.rowsAt < 0) throw new Error(`/orders failed: ${state.error}`);
       const before = state.longTasks.filter(([start]) => start < state.rowsAt);
-      return { ms: state.rowsAt, longTasks: before.length, longestTaskMs: Math.max(0, ...before.map(([, duration]) => duration)), rows: [], allBarsMs: null, bars: null };
+      return { ms: state.rowsAt, longTasks: before.length, longestTaskMs: Math.max(0, ...before.map(([, duration]) => duration)), rows: [], allBarsMs: null, bars: null, requests: [] };
     }
     const state = await page.evaluate(() => (window as unknown as { __boardView: BoardViewState }).__boardView);
     if (state.viewAt < 0) throw new Error(`/planning failed: ${state.error}`);
@@ -68,7 +70,14 @@ export async function planningVisit(context: BrowserContext, kind: PlanningKind)
       }
     }
     const before = state.longTasks.filter(([start]) => start < state.viewAt);
+    const requests = await page.evaluate((viewAt) => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      return entries
+        .filter((entry) => new URL(entry.name).pathname.startsWith('/api/') && entry.responseEnd <= viewAt)
+        .map((entry) => `${decodeURIComponent(new URL(entry.name).pathname + new URL(entry.name).search).replace(/&(begin|end)=[^&]*/g, '')} ${entry.startTime.toFixed(0)}→${entry.responseEnd.toFixed(0)}`);
+    }, state.viewAt);
     return {
+      requests,
       ms: state.viewAt,
       longTasks: before.length,
       longestTaskMs: Math.max(0, ...before.map(([, duration]) => duration)),

@@ -6,6 +6,7 @@ import type { OrderEvent } from '../model/OrderEvent';
 import { NO_ORDER_CRITERIA, orderQuery, type OrderCriteria } from '../model/orderQuery';
 import { orderMatches } from '../model/orderMatches';
 import { stationRow, type PlanningRow } from '../model/planning/boardLayout';
+import { withMovingBar } from '../model/planning/movingBar';
 import { planningGrid, type PlanningGrid } from '../model/planning/PlanningGrid';
 import type { OrdersApi } from '../ports/OrdersApi';
 import type { LoadState } from './LoadState';
@@ -49,6 +50,7 @@ export class PlanningBoardStore implements Disposable {
   /** The versions the operator saved here, which are no one else's changes. */
   private readonly ownVersions = new Map<string, number>();
   private readonly rows = new Map<string, IComputedValue<PlanningRow>>();
+  private readonly settledRows = new Map<string, IComputedValue<PlanningRow>>();
   private readonly pendings = new Map<string, IComputedValue<PendingMove | null>>();
   private subscription: Disposable | null = null;
   /** The stations whose every page is read (observable: each row its own key). */
@@ -254,14 +256,30 @@ export class PlanningBoardStore implements Disposable {
     }
   }
 
+  /**
+   * The row of `station`: its orders laid out (`settledRow`), with the move being made on top of that
+   * layout (`withMovingBar`: the other bars stay where they are while a bar is dragged).
+   */
   private layRow(station: string): PlanningRow {
+    const settled = this.settledRow(station);
     const pending = this.pendingIn(station);
-    const orders = [...this.orders.ofStation(station)].filter((order) => order.id !== pending?.id);
-    const moved = pending && this.orders.get(pending.id);
-    if (moved && pending.station === station) {
-      orders.push({ ...moved, begin: pending.begin, end: pending.end, station });
+    if (!pending) return settled;
+    const bars = settled.bars.filter((bar) => bar.order.id !== pending.id);
+    const row = bars.length === settled.bars.length ? settled : { ...settled, bars };
+    const moved = this.orders.get(pending.id);
+    if (!moved || pending.station !== station) return row;
+    const lane = settled.bars.find((bar) => bar.order.id === pending.id)?.lane ?? null;
+    return withMovingBar(row, { ...moved, begin: pending.begin, end: pending.end, station }, this.grid, lane);
+  }
+
+  /** The row of `station` as its orders are saved, laid out again only when they or the days change. */
+  private settledRow(station: string): PlanningRow {
+    let row = this.settledRows.get(station);
+    if (!row) {
+      row = computed(() => stationRow(station, [...this.orders.ofStation(station)], this.grid));
+      this.settledRows.set(station, row);
     }
-    return stationRow(station, orders, this.grid);
+    return row.get();
   }
 
   /** The move being made when it touches `station` (from or to it); a move elsewhere does not lay this row again, nor draw it. */
