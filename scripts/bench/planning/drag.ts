@@ -1,7 +1,7 @@
 // Dragging a bar on the board, CPU throttled: the board opened and every page read, then a bar of the
 // densest row on screen pressed with the mouse and moved in small steps, one step per animation frame,
-// across the row and back to where it started (so that letting go saves nothing), several times. Every
-// frame's length is taken in the page, from one `requestAnimationFrame` to the next: the time between
+// across the row and back to where it started (so that letting go saves nothing), and let go, several
+// times. Every frame's length is taken in the page, from one `requestAnimationFrame` to the next: the time between
 // two pictures the operator sees; beside it the long tasks the browser reports meanwhile.
 import type { BrowserContext, Page } from 'playwright-core';
 import { throttleCpu } from '../shared/chromium';
@@ -92,7 +92,9 @@ export async function dragBars(context: BrowserContext, drags: number): Promise<
         await page.mouse.move(x + offset * step, y);
         await nextFrame(page);
       }
-      await nextFrame(page);
+      // Letting go (back where it started: nothing to save) is part of the drag: its frames count.
+      await page.mouse.up();
+      for (let frame = 0; frame < 3; frame++) await nextFrame(page);
       const recorded = await page.evaluate(() => {
         const recorder = (window as unknown as { __drag: Recorder }).__drag;
         recorder.recording = false;
@@ -101,7 +103,6 @@ export async function dragBars(context: BrowserContext, drags: number): Promise<
         recorder.longTasks = [];
         return taken;
       });
-      await page.mouse.up();
       await page.waitForTimeout(500);
       samples.push({ station, rowBars, ...recorded });
     }

@@ -41,7 +41,7 @@ export function planningSection(result: PlanningResult): string {
     '  drags. After every page is read the bench checks that each of these rows holds the bars it held at the',
     '  first view (the run fails otherwise).',
     '- **Drag:** the board open with every page read; a bar of the densest row on screen pressed with the',
-    `  mouse and moved 4 px a frame (one move, then the next animation frame) across the row and back, ${result.drags.length} times;`,
+    `  mouse, moved 4 px a frame (one move, then the next animation frame) across the row and back, and let go, ${result.drags.length} times;`,
     '  each frame\'s length from one `requestAnimationFrame` to the next (what the operator sees; the long',
     '  tasks the browser reports meanwhile are given beside it).',
     '',

@@ -1,14 +1,15 @@
-import { action, compareStructural, computed, computedStruct, makeObservable, observable, observableRef, observableStruct, reaction, runInAction, type IComputedValue } from 'mobx';
+import { action, compareShallow, compareStructural, computed, computedStruct, makeObservable, observable, observableRef, observableStruct, reaction, runInAction } from 'mobx';
 import type { Disposable } from '../../../shared/Disposable';
 import type { Order, OrderQuery } from '../../../shared/Order';
 import type { OrderFacets } from '../../../shared/OrderFacets';
 import type { OrderEvent } from '../model/OrderEvent';
 import { NO_ORDER_CRITERIA, orderQuery, type OrderCriteria } from '../model/orderQuery';
 import { orderMatches } from '../model/orderMatches';
-import { stationRow, type PlanningRow } from '../model/planning/boardLayout';
+import { stationRow, type PlanningBar, type PlanningRow } from '../model/planning/boardLayout';
 import { withMovingBar } from '../model/planning/movingBar';
 import { planningGrid, type PlanningGrid } from '../model/planning/PlanningGrid';
 import type { OrdersApi } from '../ports/OrdersApi';
+import { computedByKey } from './computedByKey';
 import type { LoadState } from './LoadState';
 import type { OrdersFilterStore } from './OrdersFilterStore';
 import { PlanningOrders } from './PlanningOrders';
@@ -49,9 +50,6 @@ export class PlanningBoardStore implements Disposable {
   private readAt: number | null = null;
   /** The versions the operator saved here, which are no one else's changes. */
   private readonly ownVersions = new Map<string, number>();
-  private readonly rows = new Map<string, IComputedValue<PlanningRow>>();
-  private readonly settledRows = new Map<string, IComputedValue<PlanningRow>>();
-  private readonly pendings = new Map<string, IComputedValue<PendingMove | null>>();
   private subscription: Disposable | null = null;
   /** The stations whose every page is read (observable: each row its own key). */
   private readonly readRows = observable.map<string, true>();
@@ -94,14 +92,32 @@ export class PlanningBoardStore implements Disposable {
   }
 
   /** The row of `station`, laid out again only when its orders, the days or a move touching it change. */
-  rowOf(station: string): PlanningRow {
-    let row = this.rows.get(station);
-    if (!row) {
-      row = computed(() => this.layRow(station));
-      this.rows.set(station, row);
-    }
-    return row.get();
-  }
+  readonly rowOf = computedByKey((station: string): PlanningRow => this.layRow(station));
+
+  /** The row of `station` as its orders are saved, laid out again only when they or the days change. */
+  readonly settledRowOf = computedByKey((station: string) => stationRow(station, [...this.orders.ofStation(station)], this.grid));
+
+  /**
+   * The bars of `station` that stand where they are saved: all but the one being moved (the same
+   * array while the move goes on, so that a row redraws only the moving bar).
+   */
+  readonly standingBars = computedByKey(
+    (station: string): readonly PlanningBar[] => {
+      const id = this.pendingIn(station)?.id;
+      const { bars } = this.settledRowOf(station);
+      return id === undefined ? bars : bars.filter((bar) => bar.order.id !== id);
+    },
+    { equals: compareShallow },
+  );
+
+  /** The move being made when it touches `station` (from or to it); a move elsewhere does not lay this row again, nor draw it. */
+  readonly pendingIn = computedByKey(
+    (station: string): PendingMove | null => {
+      const move = this.pending;
+      return move && (move.station === station || this.orders.get(move.id)?.station === station) ? move : null;
+    },
+    { equals: compareStructural },
+  );
 
   setCriteria(criteria: OrderCriteria): void {
     this.criteria = criteria;
@@ -261,7 +277,7 @@ export class PlanningBoardStore implements Disposable {
    * layout (`withMovingBar`: the other bars stay where they are while a bar is dragged).
    */
   private layRow(station: string): PlanningRow {
-    const settled = this.settledRow(station);
+    const settled = this.settledRowOf(station);
     const pending = this.pendingIn(station);
     if (!pending) return settled;
     const bars = settled.bars.filter((bar) => bar.order.id !== pending.id);
@@ -270,31 +286,5 @@ export class PlanningBoardStore implements Disposable {
     if (!moved || pending.station !== station) return row;
     const lane = settled.bars.find((bar) => bar.order.id === pending.id)?.lane ?? null;
     return withMovingBar(row, { ...moved, begin: pending.begin, end: pending.end, station }, this.grid, lane);
-  }
-
-  /** The row of `station` as its orders are saved, laid out again only when they or the days change. */
-  private settledRow(station: string): PlanningRow {
-    let row = this.settledRows.get(station);
-    if (!row) {
-      row = computed(() => stationRow(station, [...this.orders.ofStation(station)], this.grid));
-      this.settledRows.set(station, row);
-    }
-    return row.get();
-  }
-
-  /** The move being made when it touches `station` (from or to it); a move elsewhere does not lay this row again, nor draw it. */
-  pendingIn(station: string): PendingMove | null {
-    let pending = this.pendings.get(station);
-    if (!pending) {
-      pending = computed(
-        () => {
-          const move = this.pending;
-          return move && (move.station === station || this.orders.get(move.id)?.station === station) ? move : null;
-        },
-        { equals: compareStructural },
-      );
-      this.pendings.set(station, pending);
-    }
-    return pending.get();
   }
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../shared/Language';
 import { PlanningBoardStore } from '../../domain/stores/PlanningBoardStore';
 import { useService } from '../services/useService';
+import { PlanningBarList } from './PlanningBarList';
 import { LANE_PX, PlanningBarView } from './PlanningBarView';
 import { useNearView } from './useNearView';
 
@@ -19,8 +20,9 @@ export interface PlanningRowViewProps {
 }
 
 /**
- * A station's row: its name (sticky at the left) and its bars (`PlanningBarView`, each drawn again
- * only when it changes), busy until every page of its station is read. Each row observes only its
+ * A station's row: its name (sticky at the left), its standing bars (`PlanningBarList`) and the bar
+ * being moved to or in it, drawn last (on top, and alone again as it goes a step further); busy
+ * until every page of its station is read. Each row observes only its
  * own layout, and draws all its bars only in or near the visible area (`useNearView`): a board of
  * thousands of bars keeps few elements for the browser to lay out, paint and hit-test.
  */
@@ -31,36 +33,35 @@ export const PlanningRowView = observer(function PlanningRowView({ station, hand
   const language = i18n.language as Language;
   const tabStop = row.bars.some((bar) => bar.order.id === focusId) ? focusId : (row.bars[0]?.order.id ?? null);
   const pendingId = board.pendingIn(station)?.id;
-  // Far from the visible area a row draws only the bars focus may reach: its Tab stop and the one being moved.
+  const moving = pendingId === undefined ? undefined : row.bars.find((bar) => bar.order.id === pendingId);
+  // Far from the visible area a row draws only the bar its Tab stop is on (and the one being moved).
   const track = useRef<HTMLDivElement>(null);
   const near = useNearView(track);
-  const bars = near ? row.bars : row.bars.filter((bar) => bar.order.id === tabStop || bar.order.id === pendingId);
+  const standing = board.standingBars(station);
+  const bars = near ? standing : standing.filter((bar) => bar.order.id === tabStop);
+  const shared = { handles, t, language, onBarKey, onBarClick, onBarFocus };
   return (
     <div className="cockpit-planning-row" role="row" aria-busy={board.rowBusy(station)} data-station={station} style={{ '--lanes': row.lanes } as CSSProperties}>
       <div className="cockpit-planning-station" role="rowheader">
         {station}
       </div>
       <div ref={track} className="cockpit-planning-track" role="gridcell" style={{ height: row.lanes * LANE_PX + 6 }}>
-        {bars.map((bar) => (
+        <PlanningBarList bars={bars} tabStop={tabStop} {...shared} />
+        {moving && (
           <PlanningBarView
-            key={bar.order.id}
-            order={bar.order}
-            left={bar.left}
-            right={bar.right}
-            lane={bar.lane}
-            continuesBefore={bar.continuesBefore}
-            continuesAfter={bar.continuesAfter}
-            changed={board.changedElsewhere.has(bar.order.id)}
-            moving={bar.order.id === pendingId}
-            tabStop={bar.order.id === tabStop}
-            handles={handles}
-            t={t}
-            language={language}
-            onBarKey={onBarKey}
-            onBarClick={onBarClick}
-            onBarFocus={onBarFocus}
+            key={moving.order.id}
+            order={moving.order}
+            left={moving.left}
+            right={moving.right}
+            lane={moving.lane}
+            continuesBefore={moving.continuesBefore}
+            continuesAfter={moving.continuesAfter}
+            changed={board.changedElsewhere.has(moving.order.id)}
+            moving
+            tabStop={moving.order.id === tabStop}
+            {...shared}
           />
-        ))}
+        )}
       </div>
     </div>
   );

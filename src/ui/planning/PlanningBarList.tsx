@@ -1,0 +1,47 @@
+import type { TFunction } from 'i18next';
+import { observer } from 'mobx-react-lite';
+import type { KeyboardEvent, MouseEvent } from 'react';
+import type { Language } from '../../../shared/Language';
+import type { PlanningBar } from '../../domain/model/planning/boardLayout';
+import { PlanningBoardStore } from '../../domain/stores/PlanningBoardStore';
+import { useService } from '../services/useService';
+import { PlanningBarView } from './PlanningBarView';
+
+export interface PlanningBarListProps {
+  /** The bars standing where they are saved (`PlanningBoardStore.standingBars`, or some of them). */
+  bars: readonly PlanningBar[];
+  tabStop: string | null;
+  handles: boolean;
+  t: TFunction;
+  language: Language;
+  onBarKey(event: KeyboardEvent<HTMLElement>, id: string): void;
+  onBarClick(event: MouseEvent<HTMLElement>, id: string): void;
+  onBarFocus(id: string): void;
+}
+
+/**
+ * A row's standing bars: drawn again only when they, the Tab stop, the language or a bar's mark of
+ * someone else's change do, not when the bar being moved goes a step further (its row draws that one).
+ */
+export const PlanningBarList = observer(function PlanningBarList({ bars, tabStop, ...shared }: PlanningBarListProps) {
+  const board = useService(PlanningBoardStore);
+  return (
+    <>
+      {bars.map((bar) => (
+        <PlanningBarView
+          key={bar.order.id}
+          order={bar.order}
+          left={bar.left}
+          right={bar.right}
+          lane={bar.lane}
+          continuesBefore={bar.continuesBefore}
+          continuesAfter={bar.continuesAfter}
+          changed={board.changedElsewhere.has(bar.order.id)}
+          moving={false}
+          tabStop={bar.order.id === tabStop}
+          {...shared}
+        />
+      ))}
+    </>
+  );
+});
