@@ -1,4 +1,4 @@
-import { action, compareShallow, compareStructural, computed, computedStruct, makeObservable, observable, observableRef, observableStruct, reaction, runInAction } from 'mobx';
+import { action, compareStructural, computed, computedStruct, makeObservable, observable, observableRef, observableStruct, reaction, runInAction } from 'mobx';
 import type { Disposable } from '../../../shared/Disposable';
 import type { Order, OrderQuery } from '../../../shared/Order';
 import type { OrderFacets } from '../../../shared/OrderFacets';
@@ -19,6 +19,9 @@ export const BOARD_PAGE_SIZE = 500;
 
 /** Stations whose pages are read at the same time. */
 const STATIONS_AT_ONCE = 2;
+
+/** Bars of a row drawn together (`barChunks`). */
+export const BAR_CHUNK = 64;
 
 /** Where a bar is being moved to, not saved yet: shown in place of the order's own times and station. */
 export interface PendingMove {
@@ -98,17 +101,14 @@ export class PlanningBoardStore implements Disposable {
   readonly settledRowOf = computedByKey((station: string) => stationRow(station, [...this.orders.ofStation(station)], this.grid));
 
   /**
-   * The bars of `station` that stand where they are saved: all but the one being moved (the same
-   * array while the move goes on, so that a row redraws only the moving bar).
+   * The bars of `station` as saved, in chunks of {@link BAR_CHUNK} in order of their begin: the same
+   * arrays until the row's orders or the days change, so that a row draws again only the chunk whose
+   * bar is being moved.
    */
-  readonly standingBars = computedByKey(
-    (station: string): readonly PlanningBar[] => {
-      const id = this.pendingIn(station)?.id;
-      const { bars } = this.settledRowOf(station);
-      return id === undefined ? bars : bars.filter((bar) => bar.order.id !== id);
-    },
-    { equals: compareShallow },
-  );
+  readonly barChunks = computedByKey((station: string): readonly (readonly PlanningBar[])[] => {
+    const { bars } = this.settledRowOf(station);
+    return Array.from({ length: Math.ceil(bars.length / BAR_CHUNK) }, (_, index) => bars.slice(index * BAR_CHUNK, (index + 1) * BAR_CHUNK));
+  });
 
   /** The move being made when it touches `station` (from or to it); a move elsewhere does not lay this row again, nor draw it. */
   readonly pendingIn = computedByKey(

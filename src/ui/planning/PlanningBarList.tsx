@@ -8,8 +8,10 @@ import { useService } from '../services/useService';
 import { PlanningBarView } from './PlanningBarView';
 
 export interface PlanningBarListProps {
-  /** The bars standing where they are saved (`PlanningBoardStore.standingBars`, or some of them). */
+  /** Bars as saved (a chunk of `PlanningBoardStore.barChunks`, or some of them). */
   bars: readonly PlanningBar[];
+  /** The bar among them being moved (its row draws it where it would go), left out here. */
+  hidden: string | null;
   tabStop: string | null;
   handles: boolean;
   t: TFunction;
@@ -20,28 +22,31 @@ export interface PlanningBarListProps {
 }
 
 /**
- * A row's standing bars: drawn again only when they, the Tab stop, the language or a bar's mark of
- * someone else's change do, not when the bar being moved goes a step further (its row draws that one).
+ * Some of a row's bars as saved: drawn again only when they, the bar left out, the Tab stop, the
+ * language or a bar's mark of someone else's change do, not when the bar being moved goes a step
+ * further (its row draws that one).
  */
-export const PlanningBarList = observer(function PlanningBarList({ bars, tabStop, ...shared }: PlanningBarListProps) {
+export const PlanningBarList = observer(function PlanningBarList({ bars, hidden, tabStop, ...shared }: PlanningBarListProps) {
   const board = useService(PlanningBoardStore);
   return (
     <>
-      {bars.map((bar) => (
-        <PlanningBarView
-          key={bar.order.id}
-          order={bar.order}
-          left={bar.left}
-          right={bar.right}
-          lane={bar.lane}
-          continuesBefore={bar.continuesBefore}
-          continuesAfter={bar.continuesAfter}
-          changed={board.changedElsewhere.has(bar.order.id)}
-          moving={false}
-          tabStop={bar.order.id === tabStop}
-          {...shared}
-        />
-      ))}
+      {bars.map((bar) =>
+        bar.order.id === hidden ? null : (
+          <PlanningBarView
+            key={bar.order.id}
+            order={bar.order}
+            left={bar.left}
+            right={bar.right}
+            lane={bar.lane}
+            continuesBefore={bar.continuesBefore}
+            continuesAfter={bar.continuesAfter}
+            changed={board.changedElsewhere.has(bar.order.id)}
+            moving={false}
+            tabStop={bar.order.id === tabStop}
+            {...shared}
+          />
+        ),
+      )}
     </>
   );
 });

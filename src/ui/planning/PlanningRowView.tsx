@@ -20,8 +20,9 @@ export interface PlanningRowViewProps {
 }
 
 /**
- * A station's row: its name (sticky at the left), its standing bars (`PlanningBarList`) and the bar
- * being moved to or in it, drawn last (on top, and alone again as it goes a step further); busy
+ * A station's row: its name (sticky at the left), its bars as saved in chunks (`PlanningBarList`, the
+ * bar being moved left out) and the bar being moved to or in it, drawn last (on top, and alone again
+ * as it goes a step further); busy
  * until every page of its station is read. Each row observes only its
  * own layout, and draws all its bars only in or near the visible area (`useNearView`): a board of
  * thousands of bars keeps few elements for the browser to lay out, paint and hit-test.
@@ -37,8 +38,7 @@ export const PlanningRowView = observer(function PlanningRowView({ station, hand
   // Far from the visible area a row draws only the bar its Tab stop is on (and the one being moved).
   const track = useRef<HTMLDivElement>(null);
   const near = useNearView(track);
-  const standing = board.standingBars(station);
-  const bars = near ? standing : standing.filter((bar) => bar.order.id === tabStop);
+  const chunks = near ? board.barChunks(station) : [row.bars.filter((bar) => bar.order.id === tabStop && bar.order.id !== pendingId)];
   const shared = { handles, t, language, onBarKey, onBarClick, onBarFocus };
   return (
     <div className="cockpit-planning-row" role="row" aria-busy={board.rowBusy(station)} data-station={station} style={{ '--lanes': row.lanes } as CSSProperties}>
@@ -46,7 +46,9 @@ export const PlanningRowView = observer(function PlanningRowView({ station, hand
         {station}
       </div>
       <div ref={track} className="cockpit-planning-track" role="gridcell" style={{ height: row.lanes * LANE_PX + 6 }}>
-        <PlanningBarList bars={bars} tabStop={tabStop} {...shared} />
+        {chunks.map((bars, index) => (
+          <PlanningBarList key={index} bars={bars} hidden={pendingId !== undefined && bars.some((bar) => bar.order.id === pendingId) ? pendingId : null} tabStop={tabStop} {...shared} />
+        ))}
         {moving && (
           <PlanningBarView
             key={moving.order.id}

@@ -6,7 +6,7 @@ import { ApiError } from '../../../../src/domain/model/ApiError';
 import { NO_ORDER_CRITERIA } from '../../../../src/domain/model/orderQuery';
 import { OrdersApi } from '../../../../src/domain/ports/OrdersApi';
 import { OrdersFilterStore } from '../../../../src/domain/stores/OrdersFilterStore';
-import { BOARD_PAGE_SIZE, PlanningBoardStore } from '../../../../src/domain/stores/PlanningBoardStore';
+import { BAR_CHUNK, BOARD_PAGE_SIZE, PlanningBoardStore } from '../../../../src/domain/stores/PlanningBoardStore';
 import { createTestContainer, type TestBed } from '../../support/createTestContainer';
 import { FakeOrdersApi, makeOrders } from '../../support/FakeOrdersApi';
 
@@ -207,5 +207,24 @@ describe('PlanningBoardStore', () => {
     board.setPending(null);
     expect(barIds('Kiel')).toEqual(['o-1']);
     stops.forEach((stop) => stop());
+  });
+
+  it('keeps a row’s bars in chunks in order of their begin, the same arrays while a bar is moved', async () => {
+    const orders = makeOrders(BAR_CHUNK + 2);
+    setUp(orders);
+    board.start();
+    await settle();
+    // Observed, as the page's rows observe it.
+    const stop = autorun(() => board.barChunks('Kiel'));
+    const chunks = board.barChunks('Kiel');
+    expect(chunks.map((chunk) => chunk.length)).toEqual([BAR_CHUNK, 2]);
+    expect(chunks.flat().map((bar) => bar.order.id)).toEqual(barIds());
+    const [order] = orders as [Order];
+    board.setPending({ id: order.id, begin: orders[5]!.begin, end: orders[5]!.end, station: 'Kiel' });
+    expect(board.barChunks('Kiel')).toBe(chunks);
+    expect(board.rowOf('Kiel').bars.map((bar) => bar.order.id)).toContain(order.id);
+    board.setPending(null);
+    expect(board.barChunks('Kiel')).toBe(chunks);
+    stop();
   });
 });
