@@ -16,6 +16,8 @@ export interface DragSample {
   rowBars: number;
   /** Every frame's length while dragging, in ms. */
   frames: number[];
+  /** Frames over 50 ms: `length@step` (the move they followed, or `up`). */
+  long: string[];
   longTasks: number[];
 }
 
@@ -23,16 +25,27 @@ interface Recorder {
   frames: number[];
   longTasks: number[];
   recording: boolean;
+  /** What the frames follow now, and the frames over 50 ms with what they followed. */
+  step: string;
+  long: string[];
 }
 
-async function nextFrame(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())));
+/** Waits for the next animation frame; `step` names what the frames from now on follow (a move's number, `up`). */
+async function nextFrame(page: Page, step?: string): Promise<void> {
+  await page.evaluate(
+    (name) =>
+      new Promise<void>((resolve) => {
+        if (name !== undefined) (window as unknown as { __drag: Recorder }).__drag.step = name;
+        requestAnimationFrame(() => resolve());
+      }),
+    step,
+  );
 }
 
 /** Starts the frame and long-task recorders in `page` (not recording yet). */
 async function installRecorder(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const recorder: Recorder = { frames: [], longTasks: [], recording: false };
+    const recorder: Recorder = { frames: [], longTasks: [], recording: false, step: '', long: [] };
     (window as unknown as { __drag: Recorder }).__drag = recorder;
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) if (recorder.recording) recorder.longTasks.push(entry.duration);
@@ -40,6 +53,7 @@ async function installRecorder(page: Page): Promise<void> {
     let last = performance.now();
     const frame = (now: number) => {
       if (recorder.recording) recorder.frames.push(now - last);
+      if (recorder.recording && now - last > 50) recorder.long.push(`${(now - last).toFixed(0)}@${recorder.step}`);
       last = now;
       requestAnimationFrame(frame);
     };
@@ -86,21 +100,23 @@ export async function dragBars(context: BrowserContext, drags: number): Promise<
       await page.mouse.move(x, y);
       await nextFrame(page);
       await page.mouse.down();
-      await page.evaluate(() => ((window as unknown as { __drag: Recorder }).__drag.recording = true));
+      await page.evaluate(() => Object.assign((window as unknown as { __drag: Recorder }).__drag, { recording: true, step: 'down' }));
       for (let move = 1; move <= 2 * STEPS_EACH_WAY; move++) {
         const offset = move <= STEPS_EACH_WAY ? move : 2 * STEPS_EACH_WAY - move;
         await page.mouse.move(x + offset * step, y);
-        await nextFrame(page);
+        await nextFrame(page, String(move));
       }
       // Letting go (back where it started: nothing to save) is part of the drag: its frames count.
+      await nextFrame(page, 'up');
       await page.mouse.up();
       for (let frame = 0; frame < 3; frame++) await nextFrame(page);
       const recorded = await page.evaluate(() => {
         const recorder = (window as unknown as { __drag: Recorder }).__drag;
         recorder.recording = false;
-        const taken = { frames: recorder.frames, longTasks: recorder.longTasks };
+        const taken = { frames: recorder.frames, longTasks: recorder.longTasks, long: recorder.long };
         recorder.frames = [];
         recorder.longTasks = [];
+        recorder.long = [];
         return taken;
       });
       await page.waitForTimeout(500);

@@ -69,7 +69,7 @@ export async function runPlanningBench(options: PlanningOptions = {}): Promise<P
     } finally {
       await dragContext.close();
     }
-    for (const drag of drags) log(`drag in ${drag.station} (${drag.rowBars} bars): ${drag.frames.length} frames, longest ${Math.max(...drag.frames).toFixed(0)} ms`);
+    for (const drag of drags) log(`drag in ${drag.station} (${drag.rowBars} bars): ${drag.frames.length} frames, longest ${Math.max(...drag.frames).toFixed(0)} ms; over 50 ms after move: ${drag.long.join(', ')}`);
     const list = samples.list.map((sample) => sample.ms);
     const board = samples.board.map((sample) => sample.ms);
     return {

@@ -2,11 +2,17 @@ import { observer } from 'mobx-react-lite';
 import { useRef, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../shared/Language';
+import type { PlanningBar } from '../../domain/model/planning/boardLayout';
 import { PlanningBoardStore } from '../../domain/stores/PlanningBoardStore';
 import { useService } from '../services/useService';
 import { PlanningBarList } from './PlanningBarList';
 import { LANE_PX, PlanningBarView } from './PlanningBarView';
 import { useNearView } from './useNearView';
+
+/** `id` when one of `bars` is its bar; else null. */
+function held(bars: readonly PlanningBar[], id: string | null | undefined): string | null {
+  return id !== null && id !== undefined && bars.some((bar) => bar.order.id === id) ? id : null;
+}
 
 export interface PlanningRowViewProps {
   station: string;
@@ -47,7 +53,8 @@ export const PlanningRowView = observer(function PlanningRowView({ station, hand
       </div>
       <div ref={track} className="cockpit-planning-track" role="gridcell" style={{ height: row.lanes * LANE_PX + 6 }}>
         {chunks.map((bars, index) => (
-          <PlanningBarList key={index} bars={bars} hidden={pendingId !== undefined && bars.some((bar) => bar.order.id === pendingId) ? pendingId : null} tabStop={tabStop} {...shared} />
+          // Each chunk is told only of the bar left out and the Tab stop it holds: a chunk holding neither is not drawn again.
+          <PlanningBarList key={index} bars={bars} hidden={held(bars, pendingId)} tabStop={held(bars, tabStop)} {...shared} />
         ))}
         {moving && (
           <PlanningBarView
