@@ -142,7 +142,7 @@ export class PlanningBoardStore implements Disposable {
 
   /**
    * Reads every order of the query, showing each page as it arrives: station by station in the order
-   * of the rows (two at a time), each row marked read once its last page is in, so that the rows on
+   * of the rows (the first alone, then two at a time), each row marked read once its last page is in, so that the rows on
    * top are complete first. Without the stations (the facets could not be read) all at once.
    */
   async load(): Promise<void> {
@@ -160,13 +160,16 @@ export class PlanningBoardStore implements Disposable {
       if (stations === null) {
         await this.readPages(query, generation);
       } else {
+        const readRow = async (station: string): Promise<void> => {
+          await this.readPages({ ...query, station: [station] }, generation);
+          if (generation === this.generation) runInAction(() => this.readRows.set(station, true));
+        };
+        // The top row alone (it is on screen as the board opens), then the others two at a time.
+        const [first, ...rest] = stations;
+        if (first !== undefined) await readRow(first);
         let next = 0;
         const lane = async (): Promise<void> => {
-          for (let station = stations[next++]; station !== undefined && generation === this.generation; station = stations[next++]) {
-            const read = station;
-            await this.readPages({ ...query, station: [read] }, generation);
-            if (generation === this.generation) runInAction(() => this.readRows.set(read, true));
-          }
+          for (let station = rest[next++]; station !== undefined && generation === this.generation; station = rest[next++]) await readRow(station);
         };
         await Promise.all(Array.from({ length: STATIONS_AT_ONCE }, lane));
       }

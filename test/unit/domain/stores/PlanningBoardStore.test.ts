@@ -149,35 +149,42 @@ describe('PlanningBoardStore', () => {
   });
 
   it('reads the stations one by one in the order of the rows, each row busy until its last page is read', async () => {
-    const orders = makeOrders(603).map((order, i) => ({ ...order, station: i < 600 ? 'Aachen' : i < 602 ? 'Bremen' : 'Kiel' }));
+    const orders = makeOrders(605).map((order, i) => ({ ...order, station: i < 600 ? 'Aachen' : i < 602 ? 'Bremen' : i < 604 ? 'Kiel' : 'Lübeck' }));
     setUp(orders);
+    const step = async () => {
+      api.release();
+      api.hold();
+      await settle();
+    };
     api.hold();
     board.start();
     await settle();
-    api.release();
-    api.hold();
-    await settle();
-    // Two stations at a time: Aachen's first page and Bremen's only one are under way.
-    expect(board.rowStations).toEqual(['Aachen', 'Bremen', 'Kiel']);
-    expect(board.rowStations.map((station) => board.rowBusy(station))).toEqual([true, true, true]);
-    api.release();
-    api.hold();
-    await settle();
-    expect(board.rowBusy('Bremen')).toBe(false);
-    expect(barIds('Bremen')).toEqual(['o-601', 'o-602']);
-    expect(board.rowBusy('Aachen')).toBe(true);
+    // The facets read; the top row's first page under way, alone.
+    await step();
+    expect(board.rowStations).toEqual(['Aachen', 'Bremen', 'Kiel', 'Lübeck']);
+    expect(board.rowStations.map((station) => board.rowBusy(station))).toEqual([true, true, true, true]);
+    await step();
     expect(board.rowOf('Aachen').bars).toHaveLength(BOARD_PAGE_SIZE);
+    expect(board.rowBusy('Aachen')).toBe(true);
+    await step();
+    expect(board.rowBusy('Aachen')).toBe(false);
+    expect(board.rowBusy('Bremen')).toBe(true);
+    // Then two stations at a time.
+    await step();
+    expect(board.rowStations.map((station) => board.rowBusy(station))).toEqual([false, false, false, true]);
+    expect(barIds('Bremen')).toEqual(['o-601', 'o-602']);
     api.release();
     await settle();
     expect(board.state).toBe('ready');
-    expect(board.rowStations.map((station) => board.rowBusy(station))).toEqual([false, false, false]);
-    expect(board.orders.size).toBe(603);
+    expect(board.rowBusy('Lübeck')).toBe(false);
+    expect(board.orders.size).toBe(605);
     const lists = api.queries.filter((query) => query.limit !== undefined).map((query) => [query.station, query.cursor ?? null]);
     expect(lists).toEqual([
       [['Aachen'], null],
-      [['Bremen'], null],
       [['Aachen'], 'after:o-500'],
+      [['Bremen'], null],
       [['Kiel'], null],
+      [['Lübeck'], null],
     ]);
   });
 
