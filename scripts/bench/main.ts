@@ -61,7 +61,7 @@ function titleSection(): string {
 
 /** The benches that run on their own when named on the command line. */
 const BENCHES: Record<string, () => Promise<BenchSection[]>> = {
-  planning: async () => [{ heading: PLANNING_HEADING, text: planningSection(await runPlanningBench({ log: (line) => console.log(line) })) }],
+  planning: async () => [{ heading: PLANNING_HEADING, text: planningSection(await runPlanningBench({ log: (line) => console.log(line) })), before: MEASUREMENTS_HEADING }],
 };
 
 async function main(): Promise<void> {

@@ -42,8 +42,9 @@ export function planningSection(result: PlanningResult): string {
     '  first view (the run fails otherwise).',
     '- **Drag:** the board open with every page read; a bar of the densest row on screen pressed with the',
     `  mouse, moved 4 px a frame (one move, then the next animation frame) across the row and back, and let go, ${result.drags.length} times;`,
-    '  each frame\'s length from one `requestAnimationFrame` to the next (what the operator sees; the long',
-    '  tasks the browser reports meanwhile are given beside it).',
+    '  each frame\'s length from one `requestAnimationFrame` to the next: what the operator sees, work and',
+    '  drawing together. (Beside it, the long tasks the browser reports meanwhile; a performance trace of the',
+    '  same drag showed its long tasks at the same moves, so the cheaper in-page measure was kept.)',
     '',
     `Rows in the window at the first view: ${rows}. Dragged in: ${dragged}.`,
     '',
@@ -58,6 +59,9 @@ export function planningSection(result: PlanningResult): string {
     `| drag: long tasks / longest | ${longTasks.length} / ${longestTask(Math.max(0, ...longTasks), ms)} | – |`,
     '',
     `Every run (ms), list: ${result.list.map((value) => value.toFixed(0)).join(', ')}; board: ${result.board.map((value) => value.toFixed(0)).join(', ')}.`,
+    '',
+    `Drag frames over ${PLANNING_TARGETS.frameMs} ms, each with the move it followed (moves 1–120 out, 121–240 back; \`down\` the press, \`up\` letting go): ` +
+      `${result.drags.map((drag, index) => `drag ${index + 1}: ${drag.long.join(', ') || 'none'}`).join('; ')}.`,
     '',
   ].join('\n');
 }
