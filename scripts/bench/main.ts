@@ -16,6 +16,11 @@
 //            three processes beside a plain SQL client, 2 000 event streams at 100 changes a second
 //            beside a minimal node:http server, the rate raised until p99 passes 250 ms, one process
 //            killed half way, the order list with a million orders per tenant (cluster/)
+//   planning: a week with 5 000 orders of one company on the planning board: its first view beside the
+//            list's first rows, and the frames of a bar dragged, CPU slowed down four times (planning/)
+//
+// `tsx scripts/bench/main.ts <bench>…` runs only the benches named (of: BENCHES below) and writes only
+// their sections, e.g. `npx tsx scripts/bench/main.ts planning` (it measures the build in dist/).
 import path from 'node:path';
 import { DEMO_PASSWORD, DEMO_TENANTS } from '../../server/seed/demoAccounts';
 import { REPOSITORY_ROOT } from '../../server/startServer';
@@ -34,6 +39,8 @@ import { LIVE_HEADING, liveSection } from './live/report';
 import { runLiveBench } from './live/run';
 import { MEASUREMENTS_HEADING, ORDER_WRITES_HEADING, orderWritesSection } from './orderWrites/report';
 import { runOrderWritesBench } from './orderWrites/run';
+import { PLANNING_HEADING, planningSection } from './planning/report';
+import { runPlanningBench } from './planning/run';
 import { type BenchSection, writeSections } from './shared/benchmarksFile';
 import { runCli } from './shared/cli';
 import { machineDescription } from './shared/machine';
@@ -52,7 +59,22 @@ function titleSection(): string {
   ].join('\n');
 }
 
+/** The benches that run on their own when named on the command line. */
+const BENCHES: Record<string, () => Promise<BenchSection[]>> = {
+  planning: async () => [{ heading: PLANNING_HEADING, text: planningSection(await runPlanningBench({ log: (line) => console.log(line) })), before: MEASUREMENTS_HEADING }],
+};
+
 async function main(): Promise<void> {
+  const named = process.argv.slice(2);
+  if (named.length > 0) {
+    const unknown = named.filter((name) => !(name in BENCHES));
+    if (unknown.length > 0) throw new Error(`no bench ${unknown.join(', ')}: one of ${Object.keys(BENCHES).join(', ')}`);
+    const sections: BenchSection[] = [];
+    for (const name of named) sections.push(...((await BENCHES[name]?.()) ?? []));
+    writeSections(sections);
+    console.log(`\n${sections.map((section) => section.text.trimEnd()).join('\n\n')}`);
+    return;
+  }
   const german = DEMO_TENANTS[0];
   if (!german) {
     throw new Error('no demo tenant');
@@ -73,6 +95,7 @@ async function main(): Promise<void> {
   const live = await runLiveBench();
   const orderWrites = await runOrderWritesBench();
   const cluster = await runClusterBench();
+  const planning = await runPlanningBench();
 
   const sections: BenchSection[] = [
     { heading: TITLE_HEADING, text: titleSection() },
@@ -83,6 +106,7 @@ async function main(): Promise<void> {
     { heading: LIGHTHOUSE_HEADING, text: lighthouseSection(lighthouse) },
     { heading: ORDER_WRITES_HEADING, text: orderWritesSection(orderWrites), before: MEASUREMENTS_HEADING },
     { heading: CLUSTER_HEADING, text: clusterSection(cluster) },
+    { heading: PLANNING_HEADING, text: planningSection(planning), before: MEASUREMENTS_HEADING },
   ];
   writeSections(sections);
   console.log(`\n${sections.map((section) => section.text.trimEnd()).join('\n\n')}`);

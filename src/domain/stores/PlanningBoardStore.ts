@@ -1,34 +1,31 @@
-import { action, compareStructural, computed, computedStruct, makeObservable, observable, observableRef, observableStruct, reaction, runInAction, type IComputedValue } from 'mobx';
+import { action, compareStructural, computed, computedStruct, makeObservable, observable, observableRef, observableStruct, reaction, runInAction } from 'mobx';
 import type { Disposable } from '../../../shared/Disposable';
 import type { Order, OrderQuery } from '../../../shared/Order';
 import type { OrderFacets } from '../../../shared/OrderFacets';
 import type { OrderEvent } from '../model/OrderEvent';
 import { NO_ORDER_CRITERIA, orderQuery, type OrderCriteria } from '../model/orderQuery';
 import { orderMatches } from '../model/orderMatches';
-import { stationRow, type PlanningRow } from '../model/planning/boardLayout';
+import { stationRow, type PlanningBar, type PlanningRow } from '../model/planning/boardLayout';
+import { rowWithMove, type PendingMove } from '../model/planning/movingBar';
 import { planningGrid, type PlanningGrid } from '../model/planning/PlanningGrid';
 import type { OrdersApi } from '../ports/OrdersApi';
+import { computedByKey } from './computedByKey';
 import type { LoadState } from './LoadState';
 import type { OrdersFilterStore } from './OrdersFilterStore';
 import { PlanningOrders } from './PlanningOrders';
+import { readEveryPage, readStationsInOrder } from './planningReads';
 
-/** Orders per page the board reads: the most the contract allows (`limit` of `GET /api/orders`). */
-export const BOARD_PAGE_SIZE = 500;
+export type { PendingMove };
 
-/** Where a bar is being moved to, not saved yet: shown in place of the order's own times and station. */
-export interface PendingMove {
-  id: string;
-  begin: string;
-  end: string;
-  station: string;
-}
+/** Bars of a row drawn together (`barChunks`). */
+export const BAR_CHUNK = 64;
 
 /**
  * The planning board: every order of the list's days and criteria (the same `OrdersFilterStore`
- * and the URL's criteria, so that board and list show the same orders), read in keyset pages of
- * {@link BOARD_PAGE_SIZE} until complete, kept live from the event stream (`applyEvents`, handed
- * the batches of `LiveOrderUpdates`), laid out per station (`rowOf`), with the move being made
- * (`pending`) in place of the order's saved position.
+ * and the URL's criteria, so that board and list show the same orders), read station by station in
+ * the rows' order in keyset pages until complete (`planningReads.ts`), kept live from the event
+ * stream (`applyEvents`, handed the batches of `LiveOrderUpdates`), laid out per station (`rowOf`),
+ * with the move being made (`pending`) in place of the order's saved position.
  */
 export class PlanningBoardStore implements Disposable {
   criteria: OrderCriteria = NO_ORDER_CRITERIA;
@@ -45,9 +42,11 @@ export class PlanningBoardStore implements Disposable {
   private readAt: number | null = null;
   /** The versions the operator saved here, which are no one else's changes. */
   private readonly ownVersions = new Map<string, number>();
-  private readonly rows = new Map<string, IComputedValue<PlanningRow>>();
-  private readonly pendings = new Map<string, IComputedValue<PendingMove | null>>();
   private subscription: Disposable | null = null;
+  /** The stations whose every page is read (observable: each row its own key). */
+  private readonly readRows = observable.map<string, true>();
+  /** The facets read as the board started, which its first read waits for. */
+  private facetsRead: Promise<boolean> | null = null;
 
   constructor(
     private readonly api: OrdersApi,
@@ -85,15 +84,36 @@ export class PlanningBoardStore implements Disposable {
     return [...listed, ...others.sort()];
   }
 
-  /** The row of `station`, laid out again only when its orders, the days or a move touching it change. */
-  rowOf(station: string): PlanningRow {
-    let row = this.rows.get(station);
-    if (!row) {
-      row = computed(() => this.layRow(station));
-      this.rows.set(station, row);
-    }
-    return row.get();
-  }
+  /**
+   * The row of `station` as drawn, the move being made on top of its saved layout (the other bars
+   * stay where they are while a bar is dragged); again only when its orders, the days or that move change.
+   */
+  readonly rowOf = computedByKey((station: string): PlanningRow => {
+    const pending = this.pendingIn(station);
+    return rowWithMove(this.settledRowOf(station), station, pending, pending ? this.orders.get(pending.id) : undefined, this.grid);
+  });
+
+  /** The row of `station` as its orders are saved, laid out again only when they or the days change. */
+  readonly settledRowOf = computedByKey((station: string) => stationRow(station, [...this.orders.ofStation(station)], this.grid));
+
+  /**
+   * The bars of `station` as saved, in chunks of {@link BAR_CHUNK} in order of their begin: the same
+   * arrays until the row's orders or the days change, so that a row draws again only the chunk whose
+   * bar is being moved.
+   */
+  readonly barChunks = computedByKey((station: string): readonly (readonly PlanningBar[])[] => {
+    const { bars } = this.settledRowOf(station);
+    return Array.from({ length: Math.ceil(bars.length / BAR_CHUNK) }, (_, index) => bars.slice(index * BAR_CHUNK, (index + 1) * BAR_CHUNK));
+  });
+
+  /** The move being made when it touches `station` (from or to it); a move elsewhere does not lay this row again, nor draw it. */
+  readonly pendingIn = computedByKey(
+    (station: string): PendingMove | null => {
+      const move = this.pending;
+      return move && (move.station === station || this.orders.get(move.id)?.station === station) ? move : null;
+    },
+    { equals: compareStructural },
+  );
 
   setCriteria(criteria: OrderCriteria): void {
     this.criteria = criteria;
@@ -106,16 +126,21 @@ export class PlanningBoardStore implements Disposable {
   /** Reads the stations and the orders now and again whenever the days or criteria change. */
   start(): void {
     this.subscription?.dispose();
+    // The first read waits for these (its rows' stations); later ones read them again.
+    this.facetsRead = this.readFacets();
     const dispose = reaction(
       () => this.queryKey,
       () => void this.load(),
       { fireImmediately: true },
     );
     this.subscription = { dispose };
-    void this.readFacets();
   }
 
-  /** Reads every page of the query, showing each as it arrives. */
+  /**
+   * Reads every order of the query, showing each page as it arrives: station by station in the order
+   * of the rows (`readStationsInOrder`), each row marked read once its last page is in, so that the
+   * rows on top are complete first. Without the stations (the facets could not be read) all at once.
+   */
   async load(): Promise<void> {
     const generation = ++this.generation;
     const query = this.query;
@@ -123,28 +148,52 @@ export class PlanningBoardStore implements Disposable {
       this.state = 'loading';
       this.orders.clear();
       this.changedElsewhere.clear();
+      this.readRows.clear();
       this.readAt = null;
     });
     try {
-      let cursor: string | null = null;
-      do {
-        const page = await this.api.list({ ...query, limit: BOARD_PAGE_SIZE, ...(cursor === null ? {} : { cursor }) });
-        if (generation !== this.generation) {
-          return;
-        }
-        runInAction(() => {
-          page.items.forEach((order) => this.orders.take(order));
-          this.readAt ??= page.lastEventId ?? null;
-        });
-        cursor = page.nextCursor;
-      } while (cursor !== null);
-      runInAction(() => (this.state = 'ready'));
+      const stations = await this.stationsToRead(query);
+      if (stations === null) {
+        await this.readPages(query, generation);
+      } else {
+        const readRow = async (station: string): Promise<void> => {
+          await this.readPages({ ...query, station: [station] }, generation);
+          if (generation === this.generation) runInAction(() => this.readRows.set(station, true));
+        };
+        await readStationsInOrder(stations, () => generation === this.generation, readRow);
+      }
+      if (generation === this.generation) runInAction(() => (this.state = 'ready'));
     } catch {
       if (generation === this.generation) {
         // A 401 is the session's to handle; the board says it could not be read and offers a retry.
         runInAction(() => (this.state = 'error'));
       }
     }
+  }
+
+  /** Whether the row of `station` may still get bars from the pages being read. */
+  rowBusy(station: string): boolean {
+    return this.state === 'loading' && !this.readRows.has(station);
+  }
+
+  /** The stations to read one by one, in the order of the rows: those filtered for, else every station of the facets read now; null without them. */
+  private async stationsToRead(query: OrderQuery): Promise<readonly string[] | null> {
+    if (query.station && query.station.length > 0) return query.station;
+    const facetsRead = this.facetsRead ?? this.readFacets();
+    this.facetsRead = null;
+    return (await facetsRead) ? this.facets.stations : null;
+  }
+
+  /** Reads every page of `query` into the board, unless another read began meanwhile. */
+  private async readPages(query: OrderQuery, generation: number): Promise<void> {
+    await readEveryPage(this.api, query, () => generation === this.generation, (page) =>
+      runInAction(() => {
+        page.items.forEach((order) => this.orders.take(order));
+        // The earliest first page: a reset after it missed nothing of any station.
+        const at = page.lastEventId ?? null;
+        if (at !== null) this.readAt = this.readAt === null ? at : Math.min(this.readAt, at);
+      }),
+    );
   }
 
   /**
@@ -189,16 +238,11 @@ export class PlanningBoardStore implements Disposable {
     const read: Order[] = [];
     let readAt: number | null = null;
     try {
-      let cursor: string | null = null;
-      do {
-        const page = await this.api.list({ ...query, limit: BOARD_PAGE_SIZE, ...(cursor === null ? {} : { cursor }) });
-        if (generation !== this.generation) {
-          return;
-        }
+      const complete = await readEveryPage(this.api, query, () => generation === this.generation, (page) => {
         read.push(...page.items);
         readAt ??= page.lastEventId ?? null;
-        cursor = page.nextCursor;
-      } while (cursor !== null);
+      });
+      if (!complete) return;
       runInAction(() => {
         this.orders.clear();
         read.forEach((order) => this.orders.take(order));
@@ -236,39 +280,15 @@ export class PlanningBoardStore implements Disposable {
     }
   }
 
-  /** Reads the stations and services again (a filter opened: one added since shows up). */
-  async readFacets(): Promise<void> {
+  /** Reads the stations and services again (a filter opened: one added since shows up); answers whether it could. */
+  async readFacets(): Promise<boolean> {
     try {
       const facets = await this.api.facets();
       runInAction(() => (this.facets = facets));
+      return true;
     } catch {
       // Without them the board shows the stations its orders name, and the filters what was read before.
+      return false;
     }
-  }
-
-  private layRow(station: string): PlanningRow {
-    const pending = this.pendingIn(station);
-    const orders = [...this.orders.ofStation(station)].filter((order) => order.id !== pending?.id);
-    const moved = pending && this.orders.get(pending.id);
-    if (moved && pending.station === station) {
-      orders.push({ ...moved, begin: pending.begin, end: pending.end, station });
-    }
-    return stationRow(station, orders, this.grid);
-  }
-
-  /** The move being made when it touches `station` (from or to it); a move elsewhere does not lay this row again, nor draw it. */
-  pendingIn(station: string): PendingMove | null {
-    let pending = this.pendings.get(station);
-    if (!pending) {
-      pending = computed(
-        () => {
-          const move = this.pending;
-          return move && (move.station === station || this.orders.get(move.id)?.station === station) ? move : null;
-        },
-        { equals: compareStructural },
-      );
-      this.pendings.set(station, pending);
-    }
-    return pending.get();
   }
 }

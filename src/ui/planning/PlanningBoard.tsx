@@ -27,9 +27,11 @@ export const PlanningBoard = observer(function PlanningBoard({ onOpen }: Plannin
   const element = useRef<HTMLDivElement>(null);
   const movedTo = board.pending?.station;
 
-  // A bar moved to another row is drawn anew there: the focus goes with it.
+  // A bar being moved is drawn anew (on top of its row, or in another row), and again where it
+  // stands once the move is saved or dropped: the focus goes with it.
   useEffect(() => {
-    if (focusId && movedTo !== undefined) {
+    const lost = document.activeElement === null || document.activeElement === document.body;
+    if (focusId && (movedTo !== undefined || lost)) {
       const bar = element.current?.querySelector<HTMLElement>(`[data-order-id="${CSS.escape(focusId)}"]`);
       if (bar && bar !== document.activeElement) bar.focus();
     }

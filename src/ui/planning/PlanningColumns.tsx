@@ -1,10 +1,15 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../shared/Language';
 import type { PlanningGrid } from '../../domain/model/planning/PlanningGrid';
 import { formatLocalDate } from '../format/dates';
 
-/** The time axis: a heading per day (weekday and date) or per hour, each as wide as the time it takes. */
-export function PlanningColumns({ grid }: { grid: PlanningGrid }) {
+/**
+ * The time axis: a heading per day (weekday and date) or per hour, each as wide as the time it takes.
+ * Drawn again only when the grid or the language changes (its weekday formatter is costly to make),
+ * not whenever the board is, as it is on every step of a drag.
+ */
+export const PlanningColumns = memo(function PlanningColumns({ grid }: { grid: PlanningGrid }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language as Language;
   const weekday = new Intl.DateTimeFormat(language, { weekday: 'short' });
@@ -28,4 +33,4 @@ export function PlanningColumns({ grid }: { grid: PlanningGrid }) {
       </div>
     </div>
   );
-}
+});

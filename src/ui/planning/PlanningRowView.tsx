@@ -1,14 +1,19 @@
 import { observer } from 'mobx-react-lite';
-import type { CSSProperties, KeyboardEvent, MouseEvent } from 'react';
+import { useRef, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../../../shared/Language';
+import type { PlanningBar } from '../../domain/model/planning/boardLayout';
 import { PlanningBoardStore } from '../../domain/stores/PlanningBoardStore';
 import { useService } from '../services/useService';
-import { BarAuthor, BarMarks, useBarMarks } from './BarMarks';
-import { barLabel } from './barLabel';
+import { useBarMarks } from './BarMarks';
+import { PlanningBarList } from './PlanningBarList';
+import { LANE_PX, PlanningBarView } from './PlanningBarView';
+import { useNearView } from './useNearView';
 
-/** The height of a lane of bars, in pixels (PlanningPage.css draws a bar a little lower). */
-export const LANE_PX = 30;
+/** `id` when one of `bars` is its bar; else null. */
+function held(bars: readonly PlanningBar[], id: string | null | undefined): string | null {
+  return id !== null && id !== undefined && bars.some((bar) => bar.order.id === id) ? id : null;
+}
 
 export interface PlanningRowViewProps {
   station: string;
@@ -22,9 +27,12 @@ export interface PlanningRowViewProps {
 }
 
 /**
- * A station's row: its name (sticky at the left) and its bars, each a plain element placed by the
- * layout (`left`/`width` as a share of the row, its lane by `transform`), so that thousands of them
- * stay cheap. Each row observes only its own layout.
+ * A station's row: its name (sticky at the left), its bars as saved in chunks (`PlanningBarList`, the
+ * bar being moved left out) and the bar being moved to or in it, drawn last (on top, and alone again
+ * as it goes a step further); busy
+ * until every page of its station is read. Each row observes only its
+ * own layout, and draws all its bars only in or near the visible area (`useNearView`): a board of
+ * thousands of bars keeps few elements for the browser to lay out, paint and hit-test.
  */
 export const PlanningRowView = observer(function PlanningRowView({ station, handles, focusId, onBarKey, onBarClick, onBarFocus }: PlanningRowViewProps) {
   const { t, i18n } = useTranslation();
@@ -33,44 +41,38 @@ export const PlanningRowView = observer(function PlanningRowView({ station, hand
   const language = i18n.language as Language;
   const tabStop = row.bars.some((bar) => bar.order.id === focusId) ? focusId : (row.bars[0]?.order.id ?? null);
   const pendingId = board.pendingIn(station)?.id;
+  const moving = pendingId === undefined ? undefined : row.bars.find((bar) => bar.order.id === pendingId);
+  // Far from the visible area a row draws only the bar its Tab stop is on (and the one being moved).
+  const track = useRef<HTMLDivElement>(null);
+  const near = useNearView(track);
+  const chunks = near ? board.barChunks(station) : [row.bars.filter((bar) => bar.order.id === tabStop && bar.order.id !== pendingId)];
+  const shared = { handles, t, language, onBarKey, onBarClick, onBarFocus };
   const marksOf = useBarMarks();
   return (
-    <div className="cockpit-planning-row" role="row" data-station={station} style={{ '--lanes': row.lanes } as CSSProperties}>
+    <div className="cockpit-planning-row" role="row" aria-busy={board.rowBusy(station)} data-station={station} style={{ '--lanes': row.lanes } as CSSProperties}>
       <div className="cockpit-planning-station" role="rowheader">
         {station}
       </div>
-      <div className="cockpit-planning-track" role="gridcell" style={{ height: row.lanes * LANE_PX + 6 }}>
-        {row.bars.map((bar) => {
-          const { order } = bar;
-          const changed = board.changedElsewhere.has(order.id);
-          const marks = marksOf(order, changed);
-          const classes = ['cockpit-planning-bar', `cockpit-planning-bar--${order.status}`];
-          if (bar.continuesBefore) classes.push('cockpit-planning-bar--before');
-          if (bar.continuesAfter) classes.push('cockpit-planning-bar--after');
-          if (changed) classes.push('cockpit-planning-bar--changed');
-          if (marks.doubleBooked) classes.push('cockpit-planning-bar--double');
-          if (order.id === pendingId) classes.push('cockpit-planning-bar--moving');
-          return (
-            <div
-              key={order.id}
-              className={classes.join(' ')}
-              role="button"
-              tabIndex={order.id === tabStop ? 0 : -1}
-              aria-label={barLabel(bar, marks, t, language)}
-              data-order-id={order.id}
-              style={{ left: `${bar.left * 100}%`, width: `${Math.max(0, bar.right - bar.left) * 100}%`, transform: `translateY(${bar.lane * LANE_PX}px)` }}
-              onKeyDown={(event) => onBarKey(event, order.id)}
-              onClick={(event) => onBarClick(event, order.id)}
-              onFocus={() => onBarFocus(order.id)}
-            >
-              {handles && <span className="cockpit-planning-handle cockpit-planning-handle--begin" data-part="begin" aria-hidden="true" />}
-              <BarMarks marks={marks} />
-              <span className="cockpit-planning-bar-number">{order.number}</span> <span className="cockpit-planning-bar-customer">{order.customer.name}</span>
-              <BarAuthor marks={marks} />
-              {handles && <span className="cockpit-planning-handle cockpit-planning-handle--end" data-part="end" aria-hidden="true" />}
-            </div>
-          );
-        })}
+      <div ref={track} className="cockpit-planning-track" role="gridcell" style={{ height: row.lanes * LANE_PX + 6 }}>
+        {chunks.map((bars, index) => (
+          // Each chunk is told only of the bar left out and the Tab stop it holds: a chunk holding neither is not drawn again.
+          <PlanningBarList key={index} bars={bars} hidden={held(bars, pendingId)} tabStop={held(bars, tabStop)} {...shared} />
+        ))}
+        {moving && (
+          <PlanningBarView
+            key={moving.order.id}
+            order={moving.order}
+            left={moving.left}
+            right={moving.right}
+            lane={moving.lane}
+            continuesBefore={moving.continuesBefore}
+            continuesAfter={moving.continuesAfter}
+            {...marksOf(moving.order, board.changedElsewhere.has(moving.order.id))}
+            moving
+            tabStop={moving.order.id === tabStop}
+            {...shared}
+          />
+        )}
       </div>
     </div>
   );

@@ -9,7 +9,7 @@ import type { BarMarkTexts } from './BarMarks';
  * is never alone), station and times, whether it runs on beyond the board, and whether its vehicle
  * is booked twice (`marks`).
  */
-export function barLabel(bar: PlanningBar, marks: BarMarkTexts, t: TFunction, language: Language): string {
+export function barLabel(bar: Pick<PlanningBar, 'order' | 'continuesBefore' | 'continuesAfter'>, marks: BarMarkTexts, t: TFunction, language: Language): string {
   const { order } = bar;
   // Who changed it right after the customer, as the bar shows it: the visible text is part of the name.
   const parts = [

@@ -1,5 +1,6 @@
 import { useCallback, useRef, type PointerEvent } from 'react';
 import type { BarPart, BarRescheduleStore } from '../../domain/stores/BarRescheduleStore';
+import { stationAt } from './nearView';
 
 /** Pixels a pointer travels before a press on a bar becomes a drag (less is a click, which opens the order). */
 const DRAG_THRESHOLD_PX = 4;
@@ -48,8 +49,13 @@ export function useBarDrag(moves: BarRescheduleStore, columns: number) {
         current.dragging = true;
         event.currentTarget.setPointerCapture(event.pointerId);
       }
-      const row = document.elementFromPoint(event.clientX, event.clientY)?.closest<HTMLElement>('[data-station]');
-      if (!moves.drag(current.id, current.part, Math.round(dx / current.stepPx), row?.dataset.station)) {
+      // The row under the pointer by the rows' boxes: asking the browser what lies at the point would
+      // test every bar.
+      // Only where the board is visible: inside its scrolling area.
+      const board = (event.currentTarget.parentElement ?? event.currentTarget).getBoundingClientRect();
+      const inBoard = event.clientX >= board.left && event.clientX < board.right && event.clientY >= board.top && event.clientY < board.bottom;
+      const station = inBoard ? stationAt(event.currentTarget.querySelectorAll<HTMLElement>('[data-station]'), event.clientY) : undefined;
+      if (!moves.drag(current.id, current.part, Math.round(dx / current.stepPx), station)) {
         if (!moves.mayMove) drag.current = null;
       }
     },

@@ -64,6 +64,8 @@ export class FakeOrdersApi implements OrdersApi, DoubleBookingsApi {
   readonly historyReads: { id: string; cursor?: string }[] = [];
   readonly doubleBookingReads: { from: string; to: string }[] = [];
   failNext: ApiError | null = null;
+  /** The next `list` fails with this (other calls go through). */
+  failNextList: ApiError | null = null;
   /** The tenant's last live-event id: a first page carries it as it was when the request came in. */
   lastEventId = 0;
   private held: (() => void)[] | null = null;
@@ -86,6 +88,11 @@ export class FakeOrdersApi implements OrdersApi, DoubleBookingsApi {
     const lastEventId = this.lastEventId;
     await this.wait();
     this.throwIfFailing();
+    const listFailure = this.failNextList;
+    this.failNextList = null;
+    if (listFailure) {
+      throw listFailure;
+    }
     const errors = rangeErrors(query);
     if (errors.length > 0) {
       throw new ApiError(400, { type: 'urn:order-cockpit:problem:validation', title: 'Invalid request', status: 400, errors });

@@ -2,10 +2,12 @@ import { autorun } from 'mobx';
 import type { Order } from '../../../../shared/Order';
 import { PlanningPageStart } from '../../../../src/app/modules/planningPageModule';
 import { BURST_INTERVAL_MS, LiveOrderUpdates } from '../../../../src/domain/lifecycle/LiveOrderUpdates';
+import { ApiError } from '../../../../src/domain/model/ApiError';
 import { NO_ORDER_CRITERIA } from '../../../../src/domain/model/orderQuery';
 import { OrdersApi } from '../../../../src/domain/ports/OrdersApi';
 import { OrdersFilterStore } from '../../../../src/domain/stores/OrdersFilterStore';
-import { BOARD_PAGE_SIZE, PlanningBoardStore } from '../../../../src/domain/stores/PlanningBoardStore';
+import { BAR_CHUNK, PlanningBoardStore } from '../../../../src/domain/stores/PlanningBoardStore';
+import { BOARD_PAGE_SIZE } from '../../../../src/domain/stores/planningReads';
 import { createTestContainer, type TestBed } from '../../support/createTestContainer';
 import { FakeOrdersApi, makeOrders } from '../../support/FakeOrdersApi';
 
@@ -141,10 +143,60 @@ describe('PlanningBoardStore', () => {
 
   it('says when the orders could not be read', async () => {
     setUp(makeOrders(2));
-    api.failNext = new (await import('../../../../src/domain/model/ApiError')).ApiError(503);
+    api.failNextList = new ApiError(503);
     board.start();
     await settle();
     expect(board.state).toBe('error');
+  });
+
+  it('reads the stations one by one in the order of the rows, each row busy until its last page is read', async () => {
+    const orders = makeOrders(605).map((order, i) => ({ ...order, station: i < 600 ? 'Aachen' : i < 602 ? 'Bremen' : i < 604 ? 'Kiel' : 'Lübeck' }));
+    setUp(orders);
+    const step = async () => {
+      api.release();
+      api.hold();
+      await settle();
+    };
+    api.hold();
+    board.start();
+    await settle();
+    // The facets read; the top row's first page under way, alone.
+    await step();
+    expect(board.rowStations).toEqual(['Aachen', 'Bremen', 'Kiel', 'Lübeck']);
+    expect(board.rowStations.map((station) => board.rowBusy(station))).toEqual([true, true, true, true]);
+    await step();
+    expect(board.rowOf('Aachen').bars).toHaveLength(BOARD_PAGE_SIZE);
+    expect(board.rowBusy('Aachen')).toBe(true);
+    await step();
+    expect(board.rowBusy('Aachen')).toBe(false);
+    expect(board.rowBusy('Bremen')).toBe(true);
+    // Then two stations at a time.
+    await step();
+    expect(board.rowStations.map((station) => board.rowBusy(station))).toEqual([false, false, false, true]);
+    expect(barIds('Bremen')).toEqual(['o-601', 'o-602']);
+    api.release();
+    await settle();
+    expect(board.state).toBe('ready');
+    expect(board.rowBusy('Lübeck')).toBe(false);
+    expect(board.orders.size).toBe(605);
+    const lists = api.queries.filter((query) => query.limit !== undefined).map((query) => [query.station, query.cursor ?? null]);
+    expect(lists).toEqual([
+      [['Aachen'], null],
+      [['Aachen'], 'after:o-500'],
+      [['Bremen'], null],
+      [['Kiel'], null],
+      [['Lübeck'], null],
+    ]);
+  });
+
+  it('reads every station at once when the stations cannot be read', async () => {
+    setUp(makeOrders(3).map((order, i) => ({ ...order, station: i === 0 ? 'Kiel' : 'Hamburg' })));
+    api.failNext = new ApiError(503);
+    board.start();
+    await settle();
+    expect(board.state).toBe('ready');
+    expect(api.queries.filter((query) => query.limit !== undefined).map((query) => query.station)).toEqual([undefined]);
+    expect(board.rowStations).toEqual(['Hamburg', 'Kiel']);
   });
 
   it('shows a pending move in place of the saved position, laying out only the rows it touches', async () => {
@@ -163,5 +215,24 @@ describe('PlanningBoardStore', () => {
     board.setPending(null);
     expect(barIds('Kiel')).toEqual(['o-1']);
     stops.forEach((stop) => stop());
+  });
+
+  it('keeps a row’s bars in chunks in order of their begin, the same arrays while a bar is moved', async () => {
+    const orders = makeOrders(BAR_CHUNK + 2);
+    setUp(orders);
+    board.start();
+    await settle();
+    // Observed, as the page's rows observe it.
+    const stop = autorun(() => board.barChunks('Kiel'));
+    const chunks = board.barChunks('Kiel');
+    expect(chunks.map((chunk) => chunk.length)).toEqual([BAR_CHUNK, 2]);
+    expect(chunks.flat().map((bar) => bar.order.id)).toEqual(barIds());
+    const [order] = orders as [Order];
+    board.setPending({ id: order.id, begin: orders[5]!.begin, end: orders[5]!.end, station: 'Kiel' });
+    expect(board.barChunks('Kiel')).toBe(chunks);
+    expect(board.rowOf('Kiel').bars.map((bar) => bar.order.id)).toContain(order.id);
+    board.setPending(null);
+    expect(board.barChunks('Kiel')).toBe(chunks);
+    stop();
   });
 });
