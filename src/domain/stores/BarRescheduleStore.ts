@@ -1,4 +1,5 @@
 import { action, makeObservable, observable } from 'mobx';
+import type { Order } from '../../../shared/Order';
 import type { OrderPatch } from '../../../shared/OrderPatch';
 import { shiftByGrid } from '../model/planning/gridStep';
 import type { Notifier } from '../ports/Notifier';
@@ -57,12 +58,8 @@ export class BarRescheduleStore {
 
   /** Moves bar `id` by `step` from where it is being moved to (or from where it is); answers whether it moved. */
   step(id: string, step: BarStep): boolean {
-    if (!this.mayMove) {
-      this.refused = 'viewer';
-      return false;
-    }
-    const order = this.board.orders.get(id);
-    if (!order || this.saving.saving) {
+    const order = this.movable(id);
+    if (!order) {
       return false;
     }
     const from = this.board.pending?.id === id ? this.board.pending : { id, begin: order.begin, end: order.end, station: order.station };
@@ -79,12 +76,8 @@ export class BarRescheduleStore {
    * whole bar (onto `station`), or of its begin or its end alone; answers whether it is shown so.
    */
   drag(id: string, part: BarPart, steps: number, station?: string): boolean {
-    if (!this.mayMove) {
-      this.refused = 'viewer';
-      return false;
-    }
-    const order = this.board.orders.get(id);
-    if (!order || this.saving.saving) {
+    const order = this.movable(id);
+    if (!order) {
       return false;
     }
     const scale = this.board.grid.scale;
@@ -168,5 +161,14 @@ export class BarRescheduleStore {
         return station === undefined ? null : { ...from, station };
       }
     }
+  }
+
+  /** Order `id` when it may be moved now: the role allows it (else the refusal is shown) and no save is under way. */
+  private movable(id: string): Order | undefined {
+    if (!this.mayMove) {
+      this.refused = 'viewer';
+      return undefined;
+    }
+    return this.saving.saving ? undefined : this.board.orders.get(id);
   }
 }

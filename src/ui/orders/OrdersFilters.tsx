@@ -1,7 +1,5 @@
-import { Switch } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useId, useState, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '../../../shared/OrderStatus';
 import { activeFilterCount } from '../../domain/model/activeFilters';
 import type { OrderCriteria } from '../../domain/model/orderQuery';
@@ -9,11 +7,11 @@ import { SessionStore } from '../../domain/ports/SessionStore';
 import { OrderFacetsStore } from '../../domain/stores/OrderFacetsStore';
 import { useService } from '../services/useService';
 import { DateRangeFilter } from './DateRangeFilter';
+import { DoubleBookedFilter, FacetFilters } from './FacetFilters';
 import { FilterToggle } from './FilterToggle';
 import { PriceFilter } from './PriceFilter';
 import { SearchBox } from './SearchBox';
 import { StatusFilter } from './StatusFilter';
-import { ValuesFilter } from './ValuesFilter';
 import { ViewsMenu } from './ViewsMenu';
 
 export interface OrdersFiltersProps {
@@ -30,7 +28,6 @@ export interface OrdersFiltersProps {
  * shows change, not when the page does (an order opened, the cursor moved).
  */
 export const OrdersFilters = observer(function OrdersFilters({ criteria, onCriteria, phone, search }: OrdersFiltersProps) {
-  const { t } = useTranslation();
   const session = useService<SessionStore>(SessionStore);
   const facets = useService(OrderFacetsStore);
   const [open, setOpen] = useState(false);
@@ -50,32 +47,9 @@ export const OrdersFilters = observer(function OrdersFilters({ criteria, onCrite
         <DateRangeFilter />
         <StatusFilter selected={criteria.status} onChange={onStatus} />
         <SearchBox ref={search} value={criteria.q} onChange={onSearch} />
-        <ValuesFilter
-          label={t('filter.station')}
-          values={facets.facets.stations}
-          selected={criteria.stations}
-          onChange={(stations) => onCriteria({ stations })}
-          onOpen={loadFacets}
-          failed={facets.state === 'error'}
-          testId="station-filter"
-        />
-        <ValuesFilter
-          label={t('filter.service')}
-          values={facets.facets.services}
-          selected={criteria.services}
-          onChange={(services) => onCriteria({ services })}
-          onOpen={loadFacets}
-          failed={facets.state === 'error'}
-          testId="service-filter"
-        />
+        <FacetFilters facets={facets.facets} criteria={criteria} onCriteria={onCriteria} onOpen={loadFacets} failed={facets.state === 'error'} />
         <PriceFilter min={criteria.priceMin} max={criteria.priceMax} language={session.language} onChange={(priceMin, priceMax) => onCriteria({ priceMin, priceMax })} />
-        <Switch
-          className="cockpit-double-booked-filter"
-          label={t('doubleBooking.onlyDoubleBookings')}
-          checked={criteria.doubleBooked === true}
-          onChange={(event) => onCriteria({ doubleBooked: event.currentTarget.checked })}
-          data-testid="double-booked-filter"
-        />
+        <DoubleBookedFilter criteria={criteria} onCriteria={onCriteria} />
       </section>
     </>
   );

@@ -1,25 +1,16 @@
-import type { TFunction } from 'i18next';
 import { observer } from 'mobx-react-lite';
-import type { KeyboardEvent, MouseEvent } from 'react';
-import type { Language } from '../../../shared/Language';
 import type { PlanningBar } from '../../domain/model/planning/boardLayout';
 import { PlanningBoardStore } from '../../domain/stores/PlanningBoardStore';
 import { useService } from '../services/useService';
 import { useBarMarks } from './BarMarks';
-import { PlanningBarView } from './PlanningBarView';
+import { PlanningBarView, type BarViewShared } from './PlanningBarView';
 
-export interface PlanningBarListProps {
+export interface PlanningBarListProps extends BarViewShared {
   /** Bars as saved (a chunk of `PlanningBoardStore.barChunks`, or some of them). */
   bars: readonly PlanningBar[];
   /** The bar among them being moved (its row draws it where it would go), left out here. */
   hidden: string | null;
   tabStop: string | null;
-  handles: boolean;
-  t: TFunction;
-  language: Language;
-  onBarKey(event: KeyboardEvent<HTMLElement>, id: string): void;
-  onBarClick(event: MouseEvent<HTMLElement>, id: string): void;
-  onBarFocus(id: string): void;
 }
 
 /**
@@ -36,12 +27,7 @@ export const PlanningBarList = observer(function PlanningBarList({ bars, hidden,
         bar.order.id === hidden ? null : (
           <PlanningBarView
             key={bar.order.id}
-            order={bar.order}
-            left={bar.left}
-            right={bar.right}
-            lane={bar.lane}
-            continuesBefore={bar.continuesBefore}
-            continuesAfter={bar.continuesAfter}
+            {...bar}
             {...marksOf(bar.order, board.changedElsewhere.has(bar.order.id))}
             moving={false}
             tabStop={bar.order.id === tabStop}

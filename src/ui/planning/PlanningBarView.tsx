@@ -1,27 +1,15 @@
 import type { TFunction } from 'i18next';
 import { memo, useMemo, type KeyboardEvent, type MouseEvent } from 'react';
 import type { Language } from '../../../shared/Language';
-import type { Order } from '../../../shared/Order';
+import type { PlanningBar } from '../../domain/model/planning/boardLayout';
 import { BarAuthor, BarMarks } from './BarMarks';
 import { barLabel } from './barLabel';
 
 /** The height of a lane of bars, in pixels (PlanningPage.css draws a bar a little lower). */
 export const LANE_PX = 30;
 
-export interface PlanningBarViewProps {
-  order: Order;
-  /** Where the bar lies in its row (fractions of the row's width) and its lane. */
-  left: number;
-  right: number;
-  lane: number;
-  continuesBefore: boolean;
-  continuesAfter: boolean;
-  /** Who else changed it ("changed by …"; null: no one); its vehicle booked twice (the mark's text; null: not). */
-  changedBy: string | null;
-  doubleBooked: string | null;
-  moving: boolean;
-  /** The bar takes its row's Tab stop. */
-  tabStop: boolean;
+/** What every bar of the board is drawn with alike. */
+export interface BarViewShared {
   /** It carries a handle at each end to drag. */
   handles: boolean;
   t: TFunction;
@@ -29,6 +17,16 @@ export interface PlanningBarViewProps {
   onBarKey(event: KeyboardEvent<HTMLElement>, id: string): void;
   onBarClick(event: MouseEvent<HTMLElement>, id: string): void;
   onBarFocus(id: string): void;
+}
+
+/** A bar as laid out (where it lies in its row, its lane), its marks and its state. */
+export interface PlanningBarViewProps extends PlanningBar, BarViewShared {
+  /** Who else changed it ("changed by …"; null: no one); its vehicle booked twice (the mark's text; null: not). */
+  changedBy: string | null;
+  doubleBooked: string | null;
+  moving: boolean;
+  /** The bar takes its row's Tab stop. */
+  tabStop: boolean;
 }
 
 /**

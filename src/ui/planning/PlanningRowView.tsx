@@ -61,12 +61,7 @@ export const PlanningRowView = observer(function PlanningRowView({ station, hand
         {moving && (
           <PlanningBarView
             key={moving.order.id}
-            order={moving.order}
-            left={moving.left}
-            right={moving.right}
-            lane={moving.lane}
-            continuesBefore={moving.continuesBefore}
-            continuesAfter={moving.continuesAfter}
+            {...moving}
             {...marksOf(moving.order, board.changedElsewhere.has(moving.order.id))}
             moving
             tabStop={moving.order.id === tabStop}
