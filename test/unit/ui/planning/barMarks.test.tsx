@@ -1,20 +1,13 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { useLocation } from 'react-router-dom';
 import { BURST_INTERVAL_MS, LiveOrderUpdates } from '../../../../src/domain/lifecycle/LiveOrderUpdates';
-import { SessionStore } from '../../../../src/domain/ports/SessionStore';
 import { DOUBLE_BOOKINGS_DEBOUNCE_MS } from '../../../../src/domain/stores/DoubleBookingsStore';
 import { OrdersListStore } from '../../../../src/domain/stores/OrdersListStore';
 import { PlanningBoardStore } from '../../../../src/domain/stores/PlanningBoardStore';
 import { PlanningPage } from '../../../../src/ui/planning/PlanningPage';
-import { createTestContainer, type TestBed } from '../../support/createTestContainer';
-import { demoUser, loginResult } from '../../support/demoUser';
+import type { TestBed } from '../../support/createTestContainer';
+import { doubleBookingBed, Search } from '../../support/doubleBookingBed';
 import { makeOrders } from '../../support/FakeOrdersApi';
 import { renderWithServices } from '../../support/renderWithServices';
-
-/** The router's search now, to read what the URL keeps. */
-function Search() {
-  return <output data-testid="search">{useLocation().search}</output>;
-}
 
 const MARKER_DE = 'Doppelbuchung: Das Fahrzeug ist zur selben Zeit in einem anderen Auftrag gebucht';
 
@@ -24,15 +17,8 @@ describe('the marks on the planning board’s bars', () => {
   const orders = makeOrders(3);
 
   beforeEach(() => {
-    localStorage.clear();
-    bed = createTestContainer();
     doubleBooked = ['o-2'];
-    bed.backend.on('GET /orders', (request) => {
-      const items = request.params.doubleBooked === 'true' ? orders.filter((order) => doubleBooked.includes(order.id)) : orders;
-      return { status: 200, body: { items, nextCursor: null, total: items.length, lastEventId: 0 } };
-    });
-    bed.backend.on('GET /orders/double-bookings', () => ({ status: 200, body: { orderIds: doubleBooked } }));
-    bed.container.get<SessionStore>(SessionStore).signIn(loginResult(bed.clock.now(), demoUser));
+    bed = doubleBookingBed(orders, () => doubleBooked);
   });
 
   afterEach(() => {
