@@ -235,7 +235,7 @@ describe('the orders workspace in a browser', () => {
     await page.getByText(/Auftrag AN-\d{4}-\d{6} gespeichert\./).waitFor();
     await dialog.getByRole('button', { name: 'Arbeit beginnen' }).waitFor();
     const id = new URL(page.url()).pathname.split('/').at(-1);
-    const token = (await storedState(page)).auth?.token;
+    const { token, user } = (await storedState(page)).auth ?? {};
     const saved = await (await fetch(`${run.cockpit.url}/api/orders/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json();
     expect(saved.status).toBe('confirmed');
   });
@@ -246,12 +246,14 @@ describe('the orders workspace in a browser', () => {
     await page.locator('[role="row"][data-order-id]').first().click();
     await page.waitForURL(/\/orders\/[0-9a-f-]+$/);
     const orderPath = new URL(page.url()).pathname;
-    const token = (await storedState(page)).auth?.token;
+    const { token, user } = (await storedState(page)).auth ?? {};
     const read = async () => (await fetch(`${run.cockpit.url}/api${orderPath}`, { headers: { Authorization: `Bearer ${token}` } })).json();
     const { version } = await read();
     await second.goto(orderPath);
     await logIn(second);
     await second.getByLabel('Notizen').waitFor();
+    // The second editor hears the first one's save live (which names who saved), not by reading the order again.
+    await second.locator('.cockpit-live-indicator[data-state="live"]').waitFor({ state: 'attached' });
 
     // Both edit at once; the first saves while the second still has unsaved edits.
     await second.getByLabel('Notizen').fill('Zweite Notiz');
@@ -264,7 +266,9 @@ describe('the orders workspace in a browser', () => {
     expect(await second.getByLabel('Notizen').inputValue()).toBe('Zweite Notiz');
     // … and saving anyway still cannot overwrite: the backend refuses the old version.
     await second.getByRole('button', { name: 'Speichern' }).click();
-    const conflict = second.getByRole('dialog', { name: 'Jemand anderes hat diesen Auftrag geändert' });
+    // It names who saved first, as the live stream told it.
+    expect(user?.name).toBeTruthy();
+    const conflict = second.getByRole('dialog', { name: `${user?.name} hat diesen Auftrag geändert` });
     await conflict.waitFor();
     expect(await conflict.locator('[data-field="notes"] [data-side="theirs"]').textContent()).toBe('Erste Notiz');
     expect(await conflict.locator('[data-field="notes"] [data-side="yours"]').textContent()).toBe('Zweite Notiz');

@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { eventually } from '../support/eventually';
 import { BRITISH_VIEWER, GERMAN_USER, openLoggedIn } from './support/session';
 import { useCockpitInChromium } from './support/useCockpitInChromium';
+import { planningRead } from './support/planningRead';
 
 const bars = (page: Page) => page.locator('.cockpit-planning-bar');
 const bar = (page: Page, id: string) => page.locator(`.cockpit-planning-bar[data-order-id="${id}"]`);
@@ -38,14 +39,14 @@ describe('the planning board in a browser', () => {
   it('shows the bars of the seeded week by station, is reached from the navigation and keeps the filters in the URL', async () => {
     await page.getByRole('link', { name: 'Plantafel' }).click();
     await page.waitForURL(/\/planning/);
-    await bars(page).first().waitFor();
+    await planningRead(page);
     expect(await bars(page).count()).toBeGreaterThan(5);
     expect(await page.getByRole('rowheader').count()).toBeGreaterThan(1);
     // The status is said in words, not by the colour alone.
     expect(await bars(page).first().getAttribute('aria-label')).toMatch(/AN-\d{4}-\d+, .+, (Neu|Bestätigt|In Arbeit|Abgeschlossen|Storniert), /);
 
     await page.goto('/planning?status=new');
-    await bars(page).first().waitFor();
+    await planningRead(page);
     const classes = await bars(page).evaluateAll((elements) => elements.map((element) => element.className));
     expect(classes.every((name) => name.includes('cockpit-planning-bar--new'))).toBe(true);
     await page.getByLabel('Suche').fill('zzz-nothing-matches');
@@ -58,7 +59,7 @@ describe('the planning board in a browser', () => {
   });
 
   it('moves a bar by a day with the keyboard, saves it with Enter and shows it there after a reload', async () => {
-    await bars(page).first().waitFor();
+    await planningRead(page);
     // A bar that begins inside the week: moved a day later, or earlier near the week's end, it stays in it.
     const id = await bars(page).evaluateAll((elements) => {
       const inside = elements.find((element) => !element.className.includes('--before') && parseFloat((element as HTMLElement).style.left) > 0);
@@ -192,7 +193,7 @@ describe('the planning board in a browser', () => {
     await page.close();
     page = await openLoggedIn(context, BRITISH_VIEWER);
     await page.goto('/planning');
-    await bars(page).first().waitFor();
+    await planningRead(page);
     let patches = 0;
     page.on('request', (request) => void (request.method() === 'PATCH' && patches++));
     await bars(page).first().focus();

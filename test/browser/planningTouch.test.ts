@@ -2,6 +2,7 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { eventually } from '../support/eventually';
 import { logIn } from './support/session';
 import { useCockpitInChromium } from './support/useCockpitInChromium';
+import { planningRead } from './support/planningRead';
 
 const TABLET = { width: 820, height: 1180 };
 const PHONE = { width: 390, height: 844 };
@@ -49,7 +50,7 @@ describe('the planning board on touch screens', () => {
 
   it('the board on a tablet by touch: a finger drags a bar a day and it is saved; a tap opens one', async () => {
     const page = await touchPage(TABLET);
-    await bars(page).first().waitFor();
+    await planningRead(page);
     // A bar inside the week, wide enough for a finger on its body, moved a day later.
     const id = await bars(page).evaluateAll((elements) => {
       const inside = elements.find((element) => {
@@ -90,7 +91,7 @@ describe('the planning board on touch screens', () => {
   it('a phone shows a day of the week as a list per station, walked a day at a time, each order opened by a tap', async () => {
     const page = await touchPage(PHONE);
     const list = page.getByTestId('planning-day-list');
-    await list.locator('[data-order-id]').first().waitFor();
+    await planningRead(page);
     expect(await bars(page).count()).toBe(0);
     expect(await list.getByRole('heading', { level: 3 }).count()).toBeGreaterThan(1);
     const day = await list.getAttribute('data-day');

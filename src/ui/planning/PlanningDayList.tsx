@@ -32,6 +32,7 @@ export interface PlanningDayListProps {
 export const PlanningDayList = observer(function PlanningDayList({ onOpen }: PlanningDayListProps) {
   const { t, i18n } = useTranslation();
   const days = useService(PlanningDayStore);
+  const board = useService(PlanningBoardStore);
   const filter = useService(OrdersFilterStore);
   const language = i18n.language as Language;
   const titleId = useId();
@@ -39,7 +40,7 @@ export const PlanningDayList = observer(function PlanningDayList({ onOpen }: Pla
   const title = `${new Intl.DateTimeFormat(language, { weekday: 'long' }).format(new Date(`${day}T12:00`))}, ${formatLocalDate(day, language)}`;
   const walk = filter.range.begin !== filter.range.end;
   return (
-    <section className="cockpit-planning-day" aria-labelledby={titleId} data-testid="planning-day-list" data-day={day}>
+    <section className="cockpit-planning-day" aria-labelledby={titleId} aria-busy={board.state === 'loading'} data-testid="planning-day-list" data-day={day}>
       <div className="cockpit-planning-day-nav">
         {walk && <Button className="cockpit-planning-day-step" variant="minimal" icon={<ChevronLeftIcon />} aria-label={t('planning.day.previous')} disabled={!days.hasPrevious} onClick={() => days.previous()} data-testid="previous-day" />}
         <h2 id={titleId} className="cockpit-planning-day-title" aria-live="polite">

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { planningRead } from './planningRead';
 
 /** The desk's, the counter's tablet (portrait) and the yard's phone widths the board is audited at. */
 export const BOARD_SIZES = {
@@ -21,7 +22,7 @@ export async function auditPlanningBoard(page: Page, linkName: string, audit: (s
   await page.getByRole('link', { name: linkName }).click();
   await page.waitForURL(/\/planning/);
   const bars = page.locator('.cockpit-planning-bar');
-  await bars.first().waitFor();
+  await planningRead(page);
   await audit('planning board');
 
   await bars.first().focus();
@@ -35,7 +36,7 @@ export async function auditPlanningBoard(page: Page, linkName: string, audit: (s
   await audit('planning board (tablet)');
 
   await page.setViewportSize(BOARD_SIZES.phone);
-  await page.getByTestId('planning-day-list').locator('[data-order-id]').first().waitFor();
+  await planningRead(page);
   await audit('planning day list (phone)');
   await page.setViewportSize(before ?? BOARD_SIZES.desk);
 }
@@ -44,7 +45,7 @@ export async function auditPlanningBoard(page: Page, linkName: string, audit: (s
 export async function auditViewerRefusal(page: Page, audit: (state: string) => Promise<void>): Promise<void> {
   await page.goto('/planning');
   const bars = page.locator('.cockpit-planning-bar');
-  await bars.first().waitFor();
+  await planningRead(page);
   await bars.first().focus();
   await page.keyboard.press('ArrowRight');
   await page.getByTestId('move-refused').waitFor();

@@ -15,7 +15,7 @@ export async function logIn(page: Page, user = GERMAN_USER): Promise<void> {
 
 /** What the console keeps in localStorage. */
 export async function storedState(page: Page): Promise<{
-  auth?: { token: string | null; language: string };
+  auth?: { token: string | null; language: string; user?: { name: string } };
   orders?: { filter?: { begin?: string; end?: string } };
 }> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('cockpit.state') ?? '{}'));
