@@ -235,7 +235,7 @@ describe('the orders workspace in a browser', () => {
     await page.getByText(/Auftrag AN-\d{4}-\d{6} gespeichert\./).waitFor();
     await dialog.getByRole('button', { name: 'Arbeit beginnen' }).waitFor();
     const id = new URL(page.url()).pathname.split('/').at(-1);
-    const { token, user } = (await storedState(page)).auth ?? {};
+    const token = (await storedState(page)).auth?.token;
     const saved = await (await fetch(`${run.cockpit.url}/api/orders/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json();
     expect(saved.status).toBe('confirmed');
   });
