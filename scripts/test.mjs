@@ -89,8 +89,9 @@ const browserEnv = { ...process.env, CHROMIUM_PATH: chromium };
 const browserArgs = (report) => ['--config', 'jest.browser.config.js', '--runInBand', ...jsonReport(report), ...(process.env.CI ? ['--ci'] : [])];
 // The files that spend most of their time waiting (for a token to be renewed, a service worker to take
 // over, telemetry batches to be sent), the processors idle meanwhile, run in a second lane beside the
-// others; its output follows theirs.
-const WAITING = '/test/browser/(unsavedEdits|pwa|telemetry|renewal|renewalTwoTabs)\\.test\\.ts$';
+// others, with some that only draw and compare what is drawn (no timing in them) so that both lanes
+// take about as long; its output follows theirs.
+const WAITING = '/test/browser/(unsavedEdits|pwa|telemetry|renewal|renewalTwoTabs|blueprintStylesheets|narrowScreens|users)\\.test\\.ts$';
 const waitingLane = runCollected(bin('jest'), [...browserArgs('browser-waiting.json'), '--testPathPatterns', WAITING], { cwd: root, env: browserEnv });
 const mainStatus = await runCommand(bin('jest'), [...browserArgs('browser.json'), '--testPathIgnorePatterns', WAITING], { cwd: root, env: browserEnv });
 const waiting = await waitingLane;
