@@ -5,15 +5,15 @@ import type { DoubleBookingsApi } from '../ports/DoubleBookingsApi';
 import type { Timers } from '../ports/Timers';
 import type { OrdersFilterStore } from './OrdersFilterStore';
 
-/** How long the marks wait after a live change or a new range before they are read again: a burst asks once. */
+/** How long the marks wait after a live change or a new range before they are read again: what comes meanwhile asks nothing more. */
 export const DOUBLE_BOOKINGS_DEBOUNCE_MS = 1000;
 
 /**
  * Which orders of the list's days are booked twice (the same vehicle in another order at an
  * overlapping time), as the backend tells (`GET /orders/double-bookings`), for the list to mark.
  * Read when started, and again a moment after the days change or live changes arrive (several
- * within that moment ask once); an answer of an older read is dropped. A failed read leaves the
- * marks as they were.
+ * within that moment ask once, and steady changes at most once a moment); an answer of an older
+ * read is dropped. A failed read leaves the marks as they were.
  */
 export class DoubleBookingsStore implements Disposable {
   /** The ids of the orders booked twice. */
@@ -64,8 +64,9 @@ export class DoubleBookingsStore implements Disposable {
     this.generation++;
   }
 
+  /** A read a moment from the first change on: later ones join it, so a steady stream of changes still reads every moment. */
   private refreshSoon(): void {
-    this.pending?.dispose();
+    if (this.pending) return;
     this.pending = this.timers.after(DOUBLE_BOOKINGS_DEBOUNCE_MS, () => {
       this.pending = null;
       void this.read();

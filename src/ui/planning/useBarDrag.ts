@@ -49,9 +49,8 @@ export function useBarDrag(moves: BarRescheduleStore, columns: number) {
         current.dragging = true;
         event.currentTarget.setPointerCapture(event.pointerId);
       }
-      // The row under the pointer by the rows' boxes: asking the browser what lies at the point would
-      // test every bar.
-      // Only where the board is visible: inside its scrolling area.
+      // The row under the pointer, found by the rows' boxes (asking the browser what lies at the point
+      // would test every bar), and only inside the board's visible, scrolling area.
       const board = (event.currentTarget.parentElement ?? event.currentTarget).getBoundingClientRect();
       const inBoard = event.clientX >= board.left && event.clientX < board.right && event.clientY >= board.top && event.clientY < board.bottom;
       const station = inBoard ? stationAt(event.currentTarget.querySelectorAll<HTMLElement>('[data-station]'), event.clientY) : undefined;

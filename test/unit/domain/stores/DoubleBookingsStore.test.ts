@@ -45,6 +45,16 @@ describe('DoubleBookingsStore', () => {
     expect([...store.ids].sort()).toEqual(['o-2', 'o-3', 'o-4', 'o-5']);
   });
 
+  it('reads them a moment after the first of steady changes, not only once they pause', async () => {
+    await store.start();
+    for (let change = 0; change < 4; change += 1) {
+      store.applyEvents();
+      timers.advance(DOUBLE_BOOKINGS_DEBOUNCE_MS / 2);
+    }
+    await settle();
+    expect(api.doubleBookingReads).toHaveLength(3);
+  });
+
   it('reads them again for new days', async () => {
     await store.start();
     filter.setRange({ begin: '2026-11-23', end: '2026-11-29' });
